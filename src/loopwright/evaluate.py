@@ -1,0 +1,115 @@
+"""Held-out evaluation: greedy decoding, graded by the run's own reward.
+
+The base and the trained policy see the same prompts with the same decoding, so
+the before/after difference is the training's doing. Completions are passed to
+the reward in the same conversational shape TRL uses during training.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+
+def _chat_texts(tokenizer: Any, rows: list[dict]) -> list[str]:
+    return [tokenizer.apply_chat_template(r["prompt"], add_generation_prompt=True, tokenize=False) for r in rows]
+
+
+def generate_greedy(model: Any, tokenizer: Any, rows: list[dict], max_new_tokens: int, batch_size: int) -> list[str]:
+    import torch
+
+    was_training = model.training
+    model.eval()
+    previous_side = tokenizer.padding_side
+    tokenizer.padding_side = "left"  # decoder-only generation continues from the right edge
+    device = next(model.parameters()).device
+    texts: list[str] = []
+    try:
+        for start in range(0, len(rows), batch_size):
+            batch = _chat_texts(tokenizer, rows[start:start + batch_size])
+            enc = tokenizer(batch, return_tensors="pt", padding=True, add_special_tokens=False).to(device)
+            with torch.no_grad():
+                out = model.generate(
+                    **enc,
+                    max_new_tokens=max_new_tokens,
+                    do_sample=False,
+                    temperature=None,
+                    top_p=None,
+                    top_k=None,
+                    pad_token_id=tokenizer.pad_token_id,
+                )
+            new_tokens = out[:, enc["input_ids"].shape[1]:]
+            texts.extend(tokenizer.batch_decode(new_tokens, skip_special_tokens=True))
+    finally:
+        tokenizer.padding_side = previous_side
+        model.train(was_training)
+    return texts
+
+
+def grade(rows: list[dict], completions: list[str], reward_fn: Callable[..., list[float]]) -> list[float]:
+    """Score completions with the reward, passing the rows' extra columns as TRL does."""
+    columns = {k: [r.get(k) for r in rows] for k in rows[0] if k != "prompt"} if rows else {}
+    wrapped = [[{"role": "assistant", "content": c}] for c in completions]
+    return [float(s) for s in reward_fn(prompts=[r["prompt"] for r in rows], completions=wrapped, **columns)]
+
+
+def evaluate_policy(model: Any, tokenizer: Any, rows: list[dict], reward_fn: Callable[..., list[float]],
+                    max_new_tokens: int, batch_size: int) -> tuple[list[str], list[float]]:
+    completions = generate_greedy(model, tokenizer, rows, max_new_tokens, batch_size)
+    return completions, grade(rows, completions, reward_fn)
+
+
+def _prompt_text(row: dict) -> str:
+    prompt = row["prompt"]
+    if isinstance(prompt, list):
+        return "\n".join(str(m.get("content", "")) for m in prompt if m.get("role") != "system")
+    return str(prompt)
+
+
+def compare(rows: list[dict], base: tuple[list[str], list[float]], trained: tuple[list[str], list[float]],
+            threshold: float) -> dict[str, Any]:
+    """Per-prompt records and a summary of base vs trained on the same prompts."""
+    records = []
+    for i, row in enumerate(rows):
+        records.append({
+            "index": i,
+            "prompt": _prompt_text(row),
+            "answer": row.get("answer"),
+            "base_completion": base[0][i],
+            "base_score": base[1][i],
+            "base_solved": base[1][i] >= threshold,
+            "trained_completion": trained[0][i],
+            "trained_score": trained[1][i],
+            "trained_solved": trained[1][i] >= threshold,
+        })
+    n = len(records)
+    base_acc = sum(r["base_solved"] for r in records) / n if n else 0.0
+    trained_acc = sum(r["trained_solved"] for r in records) / n if n else 0.0
+    summary = {
+        "n_prompts": n,
+        "success_threshold": threshold,
+        "decoding": "greedy",
+        "base_accuracy": base_acc,
+        "trained_accuracy": trained_acc,
+        "accuracy_delta": trained_acc - base_acc,
+        "base_mean_reward": sum(base[1]) / n if n else 0.0,
+        "trained_mean_reward": sum(trained[1]) / n if n else 0.0,
+        "fixed": sum(1 for r in records if r["trained_solved"] and not r["base_solved"]),
+        "broken": sum(1 for r in records if r["base_solved"] and not r["trained_solved"]),
+    }
+    return {"summary": summary, "records": records}
+
+
+def format_table(summary: dict[str, Any]) -> str:
+    rows = [
+        ("", "base", "trained", "delta"),
+        ("held-out accuracy", f"{summary['base_accuracy']:.3f}", f"{summary['trained_accuracy']:.3f}",
+         f"{summary['accuracy_delta']:+.3f}"),
+        ("mean reward", f"{summary['base_mean_reward']:.3f}", f"{summary['trained_mean_reward']:.3f}",
+         f"{summary['trained_mean_reward'] - summary['base_mean_reward']:+.3f}"),
+    ]
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = ["  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(r, widths)))
+             for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines) + f"\n({summary['n_prompts']} held-out prompts, greedy; " \
+        f"{summary['fixed']} fixed, {summary['broken']} broken)"

@@ -1,0 +1,135 @@
+"""What a run records about itself: hashes, versions, git state, secrets redacted.
+
+Pure python (no torch at import). Files are written atomically (temporary name,
+then rename) so a killed run never leaves half a JSON file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable
+
+REDACTED = "***REDACTED***"
+# A key is secret when one of its _-separated words is one of these
+# (so `hf_token` and `api_key` are, `max_new_tokens` and `keep` are not).
+_SECRET_WORDS = {"token", "key", "secret", "password", "passwd", "apikey", "credential", "credentials"}
+PACKAGES = ("loopwright", "torch", "transformers", "trl", "peft", "accelerate", "datasets",
+            "hydra-core", "omegaconf", "safetensors", "tokenizers", "numpy")
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def is_secret_key(key: Any) -> bool:
+    words = re.split(r"[_\-.\s]+", str(key).lower())
+    return any(w in _SECRET_WORDS for w in words)
+
+
+def redact(value: Any) -> Any:
+    """Copy of a JSON-like tree: secret-named keys' values and secret overrides replaced."""
+    if isinstance(value, dict):
+        return {k: (REDACTED if is_secret_key(k) and v not in (None, "") else redact(v)) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [redact(v) for v in value]
+    if isinstance(value, str) and "=" in value:
+        return redact_override(value)
+    return value
+
+
+def _redact_one_override(override: str) -> str:
+    key, sep, value = override.partition("=")
+    leaf = key.lstrip("+~").rsplit(".", 1)[-1]
+    return f"{key}={REDACTED}" if sep and value and is_secret_key(leaf) else override
+
+
+def redact_override(text: str) -> str:
+    """``+a.hf_token=abc`` -> ``+a.hf_token=***REDACTED***``; other overrides unchanged.
+
+    Also handles Hydra's comma-joined form (``hydra.job.override_dirname``).
+    """
+    return ",".join(_redact_one_override(part) for part in text.split(","))
+
+
+def redact_hydra_dir(hydra_dir: Path) -> None:
+    """Rewrite Hydra's saved config.yaml / overrides.yaml / hydra.yaml with secrets redacted.
+
+    Hydra writes them before the job function runs, with values exactly as given.
+    """
+    from omegaconf import OmegaConf
+
+    for name in ("config.yaml", "overrides.yaml", "hydra.yaml"):
+        path = hydra_dir / name
+        if path.is_file():
+            data = redact(OmegaConf.to_container(OmegaConf.load(path), resolve=False))
+            tmp = path.with_name(f".{name}.tmp")
+            OmegaConf.save(OmegaConf.create(data), tmp)
+            os.replace(tmp, path)
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w") as handle:
+            json.dump(data, handle, indent=2, default=str, ensure_ascii=False)
+            handle.write("\n")
+        os.chmod(tmp, 0o644)  # mkstemp creates 0600; results are meant to be shared
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_jsonl(path: Path, rows: Iterable[dict]) -> str:
+    """Write rows as canonical JSON lines and return the file's sha256."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n" for r in rows).encode()
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+    return hashlib.sha256(data).hexdigest()
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def git_state(directory: Path) -> dict[str, Any]:
+    """Commit and dirty flag of the git work tree holding ``directory`` (None outside git)."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(directory), *args], capture_output=True, text=True,
+                              check=True, timeout=20).stdout.strip()
+    try:
+        return {"sha": git("rev-parse", "HEAD"), "dirty": bool(git("status", "--porcelain")),
+                "root": git("rev-parse", "--show-toplevel")}
+    except (OSError, subprocess.SubprocessError):
+        return {"sha": None, "dirty": None, "root": None}
+
+
+def package_versions() -> dict[str, str | None]:
+    versions: dict[str, str | None] = {"python": sys.version.split()[0]}
+    for name in PACKAGES:
+        try:
+            versions[name] = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            versions[name] = None
+    return versions
+
+
+def host_info() -> dict[str, Any]:
+    return {"platform": platform.platform(), "machine": platform.machine(), "cpus": os.cpu_count()}

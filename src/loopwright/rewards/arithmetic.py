@@ -1,0 +1,53 @@
+"""Exact first-number match for arithmetic answers.
+
+The grader never raises: empty, non-string, non-numeric or enormous outputs
+score 0.0. Only the first ``_SCAN_CHARS`` characters are read, so a runaway
+completion cannot make grading slow.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_SCAN_CHARS = 4096
+_MAX_DIGITS = 64  # longer digit strings are not answers; refuse to parse them
+
+
+def completion_text(completion: Any) -> str:
+    """Text of a completion in TRL's plain (str) or conversational (list of messages) form."""
+    if isinstance(completion, str):
+        return completion
+    if isinstance(completion, list) and completion:
+        last = completion[-1]
+        if isinstance(last, dict) and isinstance(last.get("content"), str):
+            return last["content"]
+    if isinstance(completion, dict) and isinstance(completion.get("content"), str):
+        return completion["content"]
+    return ""
+
+
+def first_number(text: str) -> str | None:
+    match = _NUMBER.search(text[:_SCAN_CHARS])
+    if match is None or len(match.group()) > _MAX_DIGITS:
+        return None
+    return match.group()
+
+
+def _same_number(found: str, expected: Any) -> bool:
+    try:
+        return float(found) == float(str(expected).strip())
+    except (TypeError, ValueError, OverflowError):
+        return False
+
+
+def score(completion: Any, answer: Any) -> float:
+    found = first_number(completion_text(completion))
+    return 1.0 if found is not None and _same_number(found, answer) else 0.0
+
+
+def arithmetic_reward(completions: list, answer: list, **_: Any) -> list[float]:
+    """TRL reward function: one float per completion (1.0 when the first number is the answer)."""
+    answers = list(answer) if answer is not None else []
+    return [score(c, answers[i] if i < len(answers) else None) for i, c in enumerate(completions)]

@@ -1,0 +1,181 @@
+"""train(cfg): task -> model -> trainer -> train -> evaluate -> manifest.
+
+The config has been validated by the caller (:mod:`loopwright.cli`). Everything
+the run produces lands in ``run_dir``:
+
+    .hydra/             Hydra's composed config and overrides
+    data/               train.jsonl, held_out.jsonl (hashed in the manifest)
+    metrics.jsonl       one JSON line per logged step
+    eval_results.json   base vs trained, per prompt + summary
+    model/              trained weights, or the LoRA adapter
+    manifest.json       config, versions, git, hashes, timings, result
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from omegaconf import OmegaConf
+
+from . import manifest as mf
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _seed_everything(seed: int) -> None:
+    import numpy as np
+    import torch
+
+    random.seed(seed)
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+
+
+def _hydra_context() -> dict[str, Any]:
+    from hydra.core.hydra_config import HydraConfig
+
+    if not HydraConfig.initialized():
+        return {}
+    hc = HydraConfig.get()
+    return {
+        "overrides": list(hc.overrides.task),
+        "choices": {k: v for k, v in hc.runtime.choices.items() if not k.startswith("hydra/")},
+        "job_name": hc.job.name,
+    }
+
+
+def _trainer_config_record(trainer: Any) -> dict[str, Any]:
+    """The full config TRL ran with (every field, defaults included), secrets redacted."""
+    return mf.redact({k: v for k, v in trainer.args.to_dict().items() if not k.startswith("_")})
+
+
+def _remove_if_empty(directory: Path) -> None:
+    """TRL creates its output_dir even with checkpointing off; drop it when unused."""
+    if directory.is_dir() and not any(directory.iterdir()):
+        directory.rmdir()
+
+
+class _Manifest:
+    """Builds manifest.json incrementally; written at start (running) and at the end."""
+
+    def __init__(self, cfg: Any, run_dir: Path):
+        self.path = run_dir / "manifest.json"
+        self.data: dict[str, Any] = {
+            "status": "running",
+            "run_dir": str(run_dir),
+            "run_name": cfg.run_name,
+            "tags": list(cfg.tags),
+            "seed": int(cfg.seed),
+            "started_at": mf.now_iso(),
+            "ended_at": None,
+            **mf.redact(_hydra_context()),
+            "config": mf.redact(OmegaConf.to_container(cfg, resolve=True, enum_to_str=True)),
+            "git": mf.git_state(PROJECT_ROOT),
+            "packages": mf.package_versions(),
+            "host": mf.host_info(),
+        }
+
+    def write(self, **updates: Any) -> None:
+        self.data.update(updates)
+        mf.write_json_atomic(self.path, self.data)
+
+
+def train(cfg: Any, run_dir: Path | None = None, callbacks: list | None = None) -> dict[str, Any]:
+    """Run one training job described by ``cfg``; return the evaluation summary."""
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    run_dir = Path(run_dir or Path.cwd()).resolve()
+    run_dir.mkdir(parents=True, exist_ok=True)
+    t_start = time.monotonic()
+    record = _Manifest(cfg, run_dir)
+    record.write()
+    try:
+        summary = _train(cfg, run_dir, record, callbacks or [])
+    except BaseException as err:
+        record.write(status="failed", ended_at=mf.now_iso(), error=f"{type(err).__name__}: {err}",
+                     timings={**record.data.get("timings", {}), "total_s": round(time.monotonic() - t_start, 3)})
+        raise
+    record.write(status="completed", ended_at=mf.now_iso(),
+                 timings={**record.data["timings"], "total_s": round(time.monotonic() - t_start, 3)})
+    return summary
+
+
+def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) -> dict[str, Any]:
+    import torch
+
+    from . import evaluate, models, objectives, rewards, tasks
+    from .tracking import MetricsFileCallback
+
+    _seed_everything(int(cfg.seed))
+    timings: dict[str, float] = {}
+
+    train_rows, held_out = tasks.build(cfg.task)
+    data_dir = run_dir / "data"
+    record.write(dataset={
+        "train": {"path": "data/train.jsonl", "rows": len(train_rows),
+                  "sha256": mf.write_jsonl(data_dir / "train.jsonl", train_rows)},
+        "held_out": {"path": "data/held_out.jsonl", "rows": len(held_out),
+                     "sha256": mf.write_jsonl(data_dir / "held_out.jsonl", held_out)},
+    })
+    reward_fn = rewards.build(cfg.reward)
+
+    t0 = time.monotonic()
+    model, tokenizer = models.load(cfg.model)
+    timings["load_model_s"] = round(time.monotonic() - t0, 3)
+    record.write(model={"source": models.weights_source(cfg.model),
+                        "parameters": sum(p.numel() for p in model.parameters())})
+
+    max_new_tokens = int(cfg.eval.max_new_tokens or cfg.profile.max_completion_length)
+    eval_batch = int(cfg.profile.eval_batch_size)
+    base = None
+    if cfg.eval.enabled:
+        print(f"[loopwright] evaluating the base model on {len(held_out)} held-out prompts ...", flush=True)
+        t0 = time.monotonic()
+        base = evaluate.evaluate_policy(model, tokenizer, held_out, reward_fn, max_new_tokens, eval_batch)
+        timings["eval_base_s"] = round(time.monotonic() - t0, 3)
+
+    metrics = MetricsFileCallback(run_dir / "metrics.jsonl")
+    trainer, trainer_kwargs = objectives.build_trainer(
+        cfg, model, tokenizer, reward_fn, train_rows, output_dir=run_dir / "trainer",
+        callbacks=[metrics, *extra_callbacks], peft_config=models.lora_config(cfg.model),
+    )
+    record.write(trainer={"class": type(trainer).__name__, "kwargs_from_config": trainer_kwargs,
+                          "config": _trainer_config_record(trainer)},
+                 device=str(trainer.args.device), torch_threads=torch.get_num_threads())
+
+    print(f"[loopwright] training: {cfg.objective.name} on {cfg.task.name}, "
+          f"{cfg.profile.max_steps} steps, device {trainer.args.device}", flush=True)
+    t0 = time.monotonic()
+    trainer.train()
+    timings["train_s"] = round(time.monotonic() - t0, 3)
+    timings["train_s_per_step"] = round(timings["train_s"] / max(trainer.state.global_step, 1), 3)
+    policy = trainer.model
+    _remove_if_empty(run_dir / "trainer")
+
+    result: dict[str, Any] = {"global_step": trainer.state.global_step, "steps_logged": metrics.steps_logged,
+                              "train_summary": metrics.summary}
+    if cfg.eval.enabled:
+        print("[loopwright] evaluating the trained policy ...", flush=True)
+        t0 = time.monotonic()
+        trained = evaluate.evaluate_policy(policy, tokenizer, held_out, reward_fn, max_new_tokens, eval_batch)
+        timings["eval_trained_s"] = round(time.monotonic() - t0, 3)
+        results = evaluate.compare(held_out, base, trained, float(cfg.eval.success_threshold))
+        mf.write_json_atomic(run_dir / "eval_results.json", results)
+        result.update(results["summary"])
+        print("\n" + evaluate.format_table(results["summary"]) + "\n", flush=True)
+
+    if cfg.save_model:
+        t0 = time.monotonic()
+        model_dir = run_dir / "model"
+        policy.save_pretrained(model_dir, safe_serialization=True)
+        tokenizer.save_pretrained(model_dir)
+        timings["save_model_s"] = round(time.monotonic() - t0, 3)
+        result["model_dir"] = "model"
+        result["adapter"] = bool(cfg.model.lora.enabled)
+
+    record.write(result=result, timings=timings)
+    print(f"[loopwright] run dir: {run_dir}", flush=True)
+    return result

@@ -1,0 +1,131 @@
+"""Cross-field rules, checked once before anything heavy is loaded.
+
+Single-field checks (unknown keys, types, enum values) already happened at
+composition through the schemas in :mod:`loopwright.config`. Every message here
+names the full keys involved, so the user knows exactly what to override.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from omegaconf import OmegaConf
+
+
+class ConfigError(ValueError):
+    """One or more config values are inconsistent; the message lists them all."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("invalid config:\n" + "\n".join(f"  - {p}" for p in problems))
+
+
+def _positive(problems: list[str], cfg: Any, *keys: str) -> None:
+    for key in keys:
+        value = OmegaConf.select(cfg, key)
+        if value is not None and value <= 0:
+            problems.append(f"{key}={value} must be > 0")
+
+
+def problems_in(cfg: Any) -> list[str]:
+    """All rule violations in a composed config (empty when it is valid)."""
+    from . import rewards, tasks  # pure python, no torch
+
+    problems: list[str] = []
+    p, o, t, m = cfg.profile, cfg.objective, cfg.task, cfg.model
+
+    _positive(problems, cfg,
+              "profile.per_device_train_batch_size", "profile.gradient_accumulation_steps",
+              "profile.num_generations", "profile.max_completion_length", "profile.max_steps",
+              "profile.logging_steps", "profile.eval_batch_size",
+              "objective.learning_rate", "objective.epsilon", "objective.num_iterations",
+              "objective.temperature", "objective.max_grad_norm",
+              "task.n_train")
+
+    # GRPO compares completions within a group: a group of one has no baseline.
+    if p.num_generations is not None and p.num_generations < 2:
+        problems.append(f"profile.num_generations={p.num_generations} must be >= 2 (GRPO needs a group to compare)")
+    generation_batch = p.per_device_train_batch_size * p.gradient_accumulation_steps
+    if p.num_generations and p.num_generations > 0 and generation_batch % p.num_generations != 0:
+        problems.append(
+            f"profile.per_device_train_batch_size ({p.per_device_train_batch_size}) x "
+            f"profile.gradient_accumulation_steps ({p.gradient_accumulation_steps}) = {generation_batch} "
+            f"completions per generation batch, not divisible by profile.num_generations ({p.num_generations})"
+        )
+    if o.beta < 0:
+        problems.append(f"objective.beta={o.beta} must be >= 0")
+    if o.epsilon_high is not None and o.epsilon_high < o.epsilon:
+        problems.append(f"objective.epsilon_high={o.epsilon_high} must be >= objective.epsilon={o.epsilon}")
+    if not 0 < o.top_p <= 1:
+        problems.append(f"objective.top_p={o.top_p} must be in (0, 1]")
+    if o.warmup_steps < 0 or (o.warmup_steps >= 1 and o.warmup_steps != int(o.warmup_steps)):
+        problems.append(f"objective.warmup_steps={o.warmup_steps} must be a whole number of steps or a fraction in [0, 1)")
+    if o.weight_decay < 0:
+        problems.append(f"objective.weight_decay={o.weight_decay} must be >= 0")
+    if o.loss_type.value == "luspo" and o.importance_sampling_level.value != "sequence":
+        problems.append("objective.loss_type=luspo requires objective.importance_sampling_level=sequence")
+
+    if t.kind not in tasks.REGISTRY:
+        problems.append(f"task.kind='{t.kind}' is not a known task; choose from {sorted(tasks.REGISTRY)}")
+    if cfg.reward.kind not in rewards.REGISTRY:
+        problems.append(f"reward.kind='{cfg.reward.kind}' is not a known reward; choose from {sorted(rewards.REGISTRY)}")
+    if cfg.eval.enabled and t.n_eval < 1:
+        problems.append(f"task.n_eval={t.n_eval} must be >= 1 while eval.enabled=true")
+    if cfg.eval.max_new_tokens is not None and cfg.eval.max_new_tokens < 1:
+        problems.append(f"eval.max_new_tokens={cfg.eval.max_new_tokens} must be >= 1 (or null)")
+    if t.kind == "arithmetic":
+        if t.min_operand > t.max_operand:
+            problems.append(f"task.min_operand={t.min_operand} must be <= task.max_operand={t.max_operand}")
+        if not t.operations:
+            problems.append("task.operations must list at least one of '+', '-', '*'")
+        unknown_ops = [op for op in t.operations if op not in ("+", "-", "*")]
+        if unknown_ops:
+            problems.append(f"task.operations: unknown operation(s) {unknown_ops}; choose from '+', '-', '*'")
+        from .tasks.arithmetic import n_distinct
+
+        if t.min_operand <= t.max_operand and t.n_train + t.n_eval > n_distinct(t):
+            problems.append(
+                f"task.n_train ({t.n_train}) + task.n_eval ({t.n_eval}) exceeds the {n_distinct(t)} distinct "
+                f"questions allowed by task.min_operand, task.max_operand and task.operations"
+            )
+        for placeholder in ("{a}", "{op}", "{b}"):
+            if placeholder not in t.prompt_template:
+                problems.append(f"task.prompt_template must contain {placeholder}")
+
+    if m.name_or_path and str(m.name_or_path).startswith(("/", "./", "../", "~")):
+        if not Path(str(m.name_or_path)).expanduser().is_dir():
+            problems.append(f"model.name_or_path={m.name_or_path} is not a directory")
+    if m.source.value in ("smollm2", "random_init") and not m.name_or_path:
+        from .assets import AssetMissingError, gguf_path
+
+        try:  # the tiny model borrows SmolLM2's tokenizer, so both need the asset
+            gguf_path()
+        except AssetMissingError as err:
+            problems.append(f"model={m.name} (model.source={m.source.value}): {err}")
+    if m.source.value == "pretrained" and not m.name_or_path:
+        problems.append("model.source=pretrained needs model.name_or_path (a hub id or local directory)")
+    if m.lora.enabled:
+        _positive(problems, cfg, "model.lora.r", "model.lora.alpha")
+        if not m.lora.target_modules:
+            problems.append("model.lora.target_modules must not be empty when model.lora.enabled=true")
+        if not 0 <= m.lora.dropout < 1:
+            problems.append(f"model.lora.dropout={m.lora.dropout} must be in [0, 1)")
+    r = m.random_init
+    if m.source.value == "random_init" and r.num_attention_heads > 0 and (
+        r.hidden_size % r.num_attention_heads or r.num_attention_heads % max(r.num_key_value_heads, 1)
+    ):
+        problems.append(
+            "model.random_init.hidden_size must be divisible by model.random_init.num_attention_heads, "
+            "and num_attention_heads by model.random_init.num_key_value_heads"
+        )
+    if p.device.value == "cpu" and p.precision.value == "fp16":
+        problems.append("profile.precision=fp16 is not supported with profile.device=cpu; use fp32 or bf16")
+    return problems
+
+
+def validate(cfg: Any) -> None:
+    """Raise :class:`ConfigError` listing every problem in ``cfg``."""
+    problems = problems_in(cfg)
+    if problems:
+        raise ConfigError(problems)
