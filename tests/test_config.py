@@ -101,7 +101,8 @@ CROSS_FIELD = [
     (["objective.epsilon_high=0.1"], ["objective.epsilon_high", "objective.epsilon"]),
     (["task.min_operand=9", "task.max_operand=3"], ["task.min_operand", "task.max_operand"]),
     (["reward.kind=nope"], ["reward.kind", "arithmetic"]),
-    (["task.n_train=100000"], ["task.n_train", "task.n_eval"]),
+    (["task.n_eval=100"], ["task.n_eval (100)", "100 distinct questions"]),
+    (["task.operations=[+,/]"], ["task.operations", "'/'"]),
     (["model.name_or_path=/no/such/dir"], ["model.name_or_path=/no/such/dir"]),
 ]
 
@@ -113,6 +114,12 @@ def test_cross_field_rules_name_full_keys(overrides, expected):
         validate(cfg)
     for key in expected:
         assert key in str(info.value)
+
+
+def test_issue_example_overrides_are_valid():
+    cfg = compose(["task.n_train=512", "objective.learning_rate=1e-5", "seed=3"])
+    assert problems_in(cfg) == []
+    assert (cfg.task.n_train, cfg.objective.learning_rate, cfg.seed) == (512, 1e-5, 3)
 
 
 def test_cross_field_failure_exits_nonzero_and_removes_the_run_dir(tmp_path):

@@ -32,6 +32,14 @@ def test_splits_are_disjoint_sized_and_correct():
         assert row["prompt"][0]["role"] == "user"
 
 
+def test_n_train_beyond_the_pool_repeats_train_questions_only():
+    train, held_out = tasks.build(_task(n_train=512))
+    assert len(train) == 512
+    distinct = {_question(r) for r in train}
+    assert len(distinct) == 60  # 100 single-digit sums minus 40 held out
+    assert not distinct & {_question(r) for r in held_out}
+
+
 def test_same_seed_same_rows_other_seed_other_rows():
     assert tasks.build(_task(seed=3)) == tasks.build(_task(seed=3))
     assert tasks.build(_task(seed=3))[1] != tasks.build(_task(seed=4))[1]

@@ -143,12 +143,12 @@ class TaskConfig:
     # Registered task builder (see loopwright.tasks.REGISTRY).
     kind: str = MISSING
     seed: int = 0
-    n_train: int = 1024
-    n_eval: int = 100
+    n_train: int = 60
+    n_eval: int = 40
     # arithmetic generator
-    operations: List[str] = field(default_factory=lambda: ["+", "-"])
+    operations: List[str] = field(default_factory=lambda: ["+"])
     min_operand: int = 0
-    max_operand: int = 50
+    max_operand: int = 9
     prompt_template: str = "What is {a} {op} {b}? Answer with just the number."
 
 

@@ -13,9 +13,11 @@ the run produces lands in ``run_dir``:
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import time
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +53,10 @@ def _hydra_context() -> dict[str, Any]:
 def _trainer_config_record(trainer: Any) -> dict[str, Any]:
     """The full config TRL ran with (every field, defaults included), secrets redacted."""
     return mf.redact({k: v for k, v in trainer.args.to_dict().items() if not k.startswith("_")})
+
+
+def _distinct(rows: list[dict]) -> int:
+    return len({json.dumps(r["prompt"], sort_keys=True) for r in rows})
 
 
 def _remove_if_empty(directory: Path) -> None:
@@ -106,8 +112,14 @@ def train(cfg: Any, run_dir: Path | None = None, callbacks: list | None = None) 
 def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) -> dict[str, Any]:
     import torch
 
+    # transformers 5 renamed gradient_checkpointing; TRL 1.16 still only has the old
+    # name (and defaults it to True), so we must pass it and the warning is noise.
+    warnings.filterwarnings("ignore", message=r"`(is_)?gradient_checkpointing` is deprecated", category=FutureWarning)
+
     from . import evaluate, models, objectives, rewards, tasks
-    from .tracking import MetricsFileCallback
+    from transformers.trainer_callback import ProgressCallback
+
+    from .tracking import MetricsFileCallback, ProgressBarCallback
 
     _seed_everything(int(cfg.seed))
     timings: dict[str, float] = {}
@@ -115,11 +127,14 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) ->
     train_rows, held_out = tasks.build(cfg.task)
     data_dir = run_dir / "data"
     record.write(dataset={
-        "train": {"path": "data/train.jsonl", "rows": len(train_rows),
+        "train": {"path": "data/train.jsonl", "rows": len(train_rows), "distinct_prompts": _distinct(train_rows),
                   "sha256": mf.write_jsonl(data_dir / "train.jsonl", train_rows)},
-        "held_out": {"path": "data/held_out.jsonl", "rows": len(held_out),
+        "held_out": {"path": "data/held_out.jsonl", "rows": len(held_out), "distinct_prompts": _distinct(held_out),
                      "sha256": mf.write_jsonl(data_dir / "held_out.jsonl", held_out)},
     })
+    if _distinct(train_rows) < len(train_rows):
+        print(f"[loopwright] task.n_train={len(train_rows)} rows repeat {_distinct(train_rows)} distinct "
+              f"training prompts (the task has no more outside the held-out split)", flush=True)
     reward_fn = rewards.build(cfg.reward)
 
     t0 = time.monotonic()
@@ -142,6 +157,8 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) ->
         cfg, model, tokenizer, reward_fn, train_rows, output_dir=run_dir / "trainer",
         callbacks=[metrics, *extra_callbacks], peft_config=models.lora_config(cfg.model),
     )
+    trainer.remove_callback(ProgressCallback)
+    trainer.add_callback(ProgressBarCallback(f"{cfg.objective.name} on {cfg.task.name}"))
     record.write(trainer={"class": type(trainer).__name__, "kwargs_from_config": trainer_kwargs,
                           "config": _trainer_config_record(trainer)},
                  device=str(trainer.args.device), torch_threads=torch.get_num_threads())

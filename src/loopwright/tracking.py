@@ -42,3 +42,38 @@ class MetricsFileCallback(TrainerCallback):
         with open(self.path, "a") as handle:
             handle.write(json.dumps(line) + "\n")
         self.steps_logged += 1
+
+
+class ProgressBarCallback(TrainerCallback):
+    """One tqdm bar over the training steps, with the latest reward in its postfix.
+
+    Replaces transformers' ProgressCallback, which also prints every log dict
+    (dozens of keys per step) between bar updates; those lines are in metrics.jsonl.
+    """
+
+    _SHOWN = ("reward", "reward_std", "loss", "kl")
+
+    def __init__(self, description: str):
+        self.description = description
+        self.bar = None
+
+    def on_train_begin(self, args, state, control, **kwargs):
+        from tqdm.auto import tqdm
+
+        self.bar = tqdm(total=state.max_steps, desc=self.description, unit="step", dynamic_ncols=True)
+
+    def on_step_end(self, args, state, control, **kwargs):
+        if self.bar is not None:
+            self.bar.update(state.global_step - self.bar.n)
+
+    def on_log(self, args, state, control, logs=None, **kwargs):
+        if self.bar is not None and logs:
+            shown = {k: f"{_jsonable(logs[k]):.3g}" for k in self._SHOWN
+                     if isinstance(_jsonable(logs.get(k)), (int, float))}
+            if shown:
+                self.bar.set_postfix(shown, refresh=False)
+
+    def on_train_end(self, args, state, control, **kwargs):
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None

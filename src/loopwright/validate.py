@@ -79,15 +79,15 @@ def problems_in(cfg: Any) -> list[str]:
             problems.append(f"task.min_operand={t.min_operand} must be <= task.max_operand={t.max_operand}")
         if not t.operations:
             problems.append("task.operations must list at least one of '+', '-', '*'")
-        unknown_ops = [op for op in t.operations if op not in ("+", "-", "*")]
-        if unknown_ops:
-            problems.append(f"task.operations: unknown operation(s) {unknown_ops}; choose from '+', '-', '*'")
-        from .tasks.arithmetic import n_distinct
+        from .tasks.arithmetic import OPERATIONS, n_distinct
 
-        if t.min_operand <= t.max_operand and t.n_train + t.n_eval > n_distinct(t):
+        unknown_ops = [op for op in t.operations if op not in OPERATIONS]
+        if unknown_ops:
+            problems.append(f"task.operations: unknown operation(s) {unknown_ops}; choose from {list(OPERATIONS)}")
+        elif t.min_operand <= t.max_operand and t.n_eval >= n_distinct(t):
             problems.append(
-                f"task.n_train ({t.n_train}) + task.n_eval ({t.n_eval}) exceeds the {n_distinct(t)} distinct "
-                f"questions allowed by task.min_operand, task.max_operand and task.operations"
+                f"task.n_eval ({t.n_eval}) leaves none of the {n_distinct(t)} distinct questions allowed by "
+                f"task.min_operand, task.max_operand and task.operations for training"
             )
         for placeholder in ("{a}", "{op}", "{b}"):
             if placeholder not in t.prompt_template:
