@@ -140,3 +140,26 @@ def test_failed_run_is_marked_failed_not_completed(tmp_path):
     manifest = json.loads((run_dir / "manifest.json").read_text())
     assert manifest["status"] == "failed" and manifest["error"]
     assert not (run_dir / "eval_results.json").exists()
+
+
+def test_model_name_or_path_loads_a_local_directory(tmp_path):
+    from loopwright.models import random_init_dir
+
+    local = random_init_dir(compose(["model=tiny"]).model)
+    run_dir = tmp_path / "run"
+    proc = run_train(["model=tiny", "profile=smoke", "task.n_eval=4", "save_model=false",
+                      f"model.name_or_path={local}", f"hydra.run.dir={run_dir}"], cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    manifest = json.loads((run_dir / "manifest.json").read_text())
+    assert manifest["model"]["source"] == {"name_or_path": str(local)}
+    assert manifest["status"] == "completed"
+
+
+def test_multirun_gives_each_job_its_own_dir_and_seed(tmp_path):
+    proc = run_train(["-m", "model=tiny", "profile=smoke", "task.n_eval=4", "save_model=false", "seed=1,2",
+                      f"hydra.sweep.dir={tmp_path / 'sweep'}"], cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    manifests = [json.loads((tmp_path / "sweep" / str(i) / "manifest.json").read_text()) for i in (0, 1)]
+    assert [m["seed"] for m in manifests] == [1, 2]
+    assert all(m["status"] == "completed" for m in manifests)
+    assert manifests[0]["trainer"]["config"]["seed"] == 1 and manifests[1]["trainer"]["config"]["seed"] == 2

@@ -13,7 +13,6 @@ from pathlib import Path
 
 from omegaconf import DictConfig
 
-from .manifest import redact_hydra_dir
 from .validate import ConfigError, validate
 
 # What Hydra itself writes into a job dir before our code runs.
@@ -41,6 +40,8 @@ def run_job(cfg: DictConfig) -> float | None:
         _remove_if_only_bookkeeping(_hydra_output_dir())
         print(f"loopwright: {err}", file=sys.stderr)
         sys.exit(2)
+
+    from .manifest import redact_hydra_dir  # not at import time: --help/--cfg stay fast
 
     run_dir = _hydra_output_dir()
     if run_dir is not None:
