@@ -49,7 +49,7 @@ def test_runs_started_together_get_separate_dirs(smoke_runs):
 def test_run_dir_holds_every_file(smoke_runs, kind):
     run_dir = smoke_runs["by_kind"][kind]
     for name in (".hydra/config.yaml", ".hydra/overrides.yaml", "metrics.jsonl", "eval_results.json",
-                 "manifest.json", "data/train.jsonl", "data/held_out.jsonl"):
+                 "manifest.json", "data/train.jsonl", "data/held_out.jsonl", "reward_curve.png"):
         assert (run_dir / name).is_file(), name
     weights = "adapter_model.safetensors" if kind == "lora" else "model.safetensors"
     assert (run_dir / "model" / weights).is_file()
@@ -101,6 +101,8 @@ def test_manifest_records_config_hashes_versions_and_result(smoke_runs, kind):
     result = manifest["result"]
     assert result["global_step"] == 2 and result["steps_logged"] == 2
     assert result["n_prompts"] == 24
+    assert result["reward_curve"] == "reward_curve.png"
+    assert (run_dir / "reward_curve.png").read_bytes().startswith(b"\x89PNG")
 
 
 def test_secrets_are_redacted_in_manifest_and_saved_configs(smoke_runs):

@@ -69,7 +69,9 @@ class ModelConfig:
 
 # ------------------------------------------------------------------- objective
 class TrainerKind(str, Enum):
-    grpo = "grpo"  # trl.GRPOTrainer
+    grpo = "grpo"  # trl.GRPOTrainer (every GRPO-family loss)
+    rloo = "rloo"  # trl.RLOOTrainer
+    sft = "sft"  # trl.SFTTrainer
 
 
 class LossType(str, Enum):
@@ -104,19 +106,41 @@ class SchedulerType(str, Enum):
 
 
 @dataclass
+class OverlongConfig:
+    """DAPO's soft overlong punishment (arXiv:2503.14476 eq. 13), added as a reward term."""
+
+    enabled: bool = False
+    # L_cache as a fraction of profile.max_completion_length (DAPO: 4096 of 20480 = 0.2).
+    buffer_fraction: float = 0.2
+    # Reward at the hard length limit is -penalty.
+    penalty: float = 1.0
+
+
+@dataclass
 class ObjectiveConfig:
     """The algorithm. Hardware-driven sizes live in ``profile``."""
 
     name: str = MISSING
     trainer: TrainerKind = TrainerKind.grpo
-    loss_type: LossType = MISSING
+    # GRPO-trainer only (null for rloo / sft, which have no such fields).
+    loss_type: Optional[LossType] = None
+    scale_rewards: Optional[ScaleRewards] = None
+    importance_sampling_level: Optional[ImportanceSamplingLevel] = None
+    sapo_temperature_pos: float = 1.0
+    sapo_temperature_neg: float = 1.05
+    # RLOO-trainer only: standardise advantages over the batch.
+    normalize_advantages: bool = False
     beta: float = MISSING
     epsilon: float = MISSING
     epsilon_high: Optional[float] = None
-    scale_rewards: ScaleRewards = MISSING
-    importance_sampling_level: ImportanceSamplingLevel = MISSING
     num_iterations: int = 1
+    # Optimizer steps per generation batch (null: profile.gradient_accumulation_steps).
+    steps_per_generation: Optional[int] = None
     mask_truncated_completions: bool = False
+    overlong: OverlongConfig = field(default_factory=OverlongConfig)
+    # SFT-trainer only.
+    completion_only_loss: bool = True
+    max_length: int = 512
     temperature: float = 1.0
     top_p: float = 1.0
     learning_rate: float = MISSING

@@ -3,12 +3,16 @@
 Every knob handed to TRL is listed here and comes from the resolved config; the
 run records the full trainer config TRL ended up with in ``manifest.json``, so
 nothing the trainer did depends on a default the user cannot see.
+
+One function per trainer kind (``objective.trainer``): the GRPO family
+(GRPO, Dr. GRPO, BNPO, DAPO, GSPO, CISPO, SAPO: all ``trl.GRPOTrainer`` with
+different fields), RLOO (``trl.RLOOTrainer``) and SFT (``trl.SFTTrainer``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 
 def _device_kwargs(profile: Any) -> dict[str, Any]:
@@ -22,8 +26,8 @@ def _device_kwargs(profile: Any) -> dict[str, Any]:
     }
 
 
-def grpo_config_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
-    """Keyword arguments for ``trl.GRPOConfig``, from the objective and profile groups."""
+def _common_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
+    """Fields every trainer (TrainingArguments) takes: optimisation, run length, device."""
     o, p = cfg.objective, cfg.profile
     return {
         # where TRL may write (checkpointing is off: the run saves the final model itself)
@@ -32,33 +36,127 @@ def grpo_config_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
         "report_to": [],
         "seed": int(cfg.seed),
         "data_seed": int(cfg.seed),
-        # algorithm: objective group
-        "loss_type": o.loss_type.value,
-        "beta": float(o.beta),
-        "epsilon": float(o.epsilon),
-        "epsilon_high": None if o.epsilon_high is None else float(o.epsilon_high),
-        "scale_rewards": o.scale_rewards.value,
-        "importance_sampling_level": o.importance_sampling_level.value,
-        "num_iterations": int(o.num_iterations),
-        "mask_truncated_completions": bool(o.mask_truncated_completions),
-        "temperature": float(o.temperature),
-        "top_p": float(o.top_p),
         "learning_rate": float(o.learning_rate),
         "lr_scheduler_type": o.lr_scheduler_type.value,
         "warmup_steps": float(o.warmup_steps),
         "weight_decay": float(o.weight_decay),
         "max_grad_norm": float(o.max_grad_norm),
-        "reward_weights": [float(cfg.reward.weight)],
-        # resources: profile group
         "per_device_train_batch_size": int(p.per_device_train_batch_size),
         "gradient_accumulation_steps": int(p.gradient_accumulation_steps),
-        "num_generations": int(p.num_generations),
-        "max_completion_length": int(p.max_completion_length),
         "max_steps": int(p.max_steps),
         "logging_steps": int(p.logging_steps),
         "gradient_checkpointing": bool(p.gradient_checkpointing),
         **_device_kwargs(p),
     }
+
+
+def _online_rl_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
+    """Fields GRPOConfig and RLOOConfig share: sampling, clipping, KL, group size."""
+    o, p = cfg.objective, cfg.profile
+    weights = [float(cfg.reward.weight)] + ([1.0] if o.overlong.enabled else [])
+    return {
+        **_common_kwargs(cfg, output_dir),
+        "beta": float(o.beta),
+        "epsilon": float(o.epsilon),
+        "epsilon_high": None if o.epsilon_high is None else float(o.epsilon_high),
+        "num_iterations": int(o.num_iterations),
+        # Resolved here (TRL's own fallback is the same) so the manifest shows the value used.
+        "steps_per_generation": int(o.steps_per_generation or p.gradient_accumulation_steps),
+        "mask_truncated_completions": bool(o.mask_truncated_completions),
+        "temperature": float(o.temperature),
+        "top_p": float(o.top_p),
+        "reward_weights": weights,
+        "num_generations": int(p.num_generations),
+        "max_completion_length": int(p.max_completion_length),
+    }
+
+
+def grpo_config_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
+    """Keyword arguments for ``trl.GRPOConfig``."""
+    o = cfg.objective
+    return {
+        **_online_rl_kwargs(cfg, output_dir),
+        "loss_type": o.loss_type.value,
+        "scale_rewards": o.scale_rewards.value,
+        "importance_sampling_level": o.importance_sampling_level.value,
+        "sapo_temperature_pos": float(o.sapo_temperature_pos),
+        "sapo_temperature_neg": float(o.sapo_temperature_neg),
+    }
+
+
+def rloo_config_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
+    """Keyword arguments for ``trl.RLOOConfig``."""
+    return {
+        **_online_rl_kwargs(cfg, output_dir),
+        "normalize_advantages": bool(cfg.objective.normalize_advantages),
+    }
+
+
+def sft_config_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
+    """Keyword arguments for ``trl.SFTConfig``."""
+    o = cfg.objective
+    return {
+        **_common_kwargs(cfg, output_dir),
+        "completion_only_loss": bool(o.completion_only_loss),
+        "max_length": int(o.max_length),
+    }
+
+
+CONFIG_KWARGS: dict[str, Callable[[Any, Path], dict[str, Any]]] = {
+    "grpo": grpo_config_kwargs,
+    "rloo": rloo_config_kwargs,
+    "sft": sft_config_kwargs,
+}
+
+
+def trainer_config_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
+    """The TRL config kwargs for ``cfg.objective.trainer``."""
+    return CONFIG_KWARGS[cfg.objective.trainer.value](cfg, output_dir)
+
+
+def overlong_penalty(max_completion_length: int, buffer_fraction: float, penalty: float) -> Callable[..., list]:
+    """DAPO's soft overlong punishment (arXiv:2503.14476 eq. 13) as a TRL reward function.
+
+    With L_max = max_completion_length and L_cache = buffer: 0 while |y| <= L_max - L_cache,
+    then linear from 0 down to -penalty at |y| = L_max (and -penalty beyond).
+    """
+    buffer = max(1, round(buffer_fraction * max_completion_length))
+    free = max_completion_length - buffer
+
+    def overlong_penalty(completion_ids: list, **_: Any) -> list[float]:
+        scores = []
+        for ids in completion_ids:
+            length = len(ids)
+            if length <= free:
+                scores.append(0.0)
+            elif length <= max_completion_length:
+                scores.append((free - length) / buffer * penalty)
+            else:
+                scores.append(-penalty)
+        return scores
+
+    return overlong_penalty
+
+
+def reward_functions(cfg: Any, reward_fn: Callable[..., list]) -> list[Callable[..., list]]:
+    """The task reward plus the objective's shaping terms, in ``reward_weights`` order."""
+    funcs = [reward_fn]
+    o = cfg.objective
+    if o.overlong.enabled:
+        funcs.append(overlong_penalty(int(cfg.profile.max_completion_length), float(o.overlong.buffer_fraction),
+                                      float(o.overlong.penalty)))
+    return funcs
+
+
+def sft_rows(rows: list[dict]) -> list[dict]:
+    """Prompt-completion rows for SFT: a row's ``completion``, else its ``answer`` as the reply."""
+    out = []
+    for row in rows:
+        completion = row.get("completion")
+        if completion is None:
+            completion = [{"role": "assistant", "content": str(row["answer"])}]
+        out.append({"prompt": row["prompt"], "completion": completion})
+    return out
 
 
 def build_trainer(
@@ -72,20 +170,18 @@ def build_trainer(
     peft_config: Any = None,
 ) -> tuple[Any, dict[str, Any]]:
     """Return (trainer, the kwargs its config was built from)."""
+    import trl
     from datasets import Dataset
-    from trl import GRPOConfig, GRPOTrainer
 
     kind = cfg.objective.trainer.value
-    if kind != "grpo":  # the schema enum lists only what is implemented
-        raise ValueError(f"objective.trainer={kind} is not implemented")
-    kwargs = grpo_config_kwargs(cfg, output_dir)
-    trainer = GRPOTrainer(
-        model=model,
-        processing_class=tokenizer,
-        reward_funcs=[reward_fn],
-        args=GRPOConfig(**kwargs),
-        train_dataset=Dataset.from_list(train_rows),
-        callbacks=callbacks,
-        peft_config=peft_config,
-    )
+    kwargs = trainer_config_kwargs(cfg, output_dir)
+    common = {"model": model, "processing_class": tokenizer, "callbacks": callbacks, "peft_config": peft_config}
+    if kind == "sft":
+        trainer = trl.SFTTrainer(args=trl.SFTConfig(**kwargs), train_dataset=Dataset.from_list(sft_rows(train_rows)),
+                                 **common)
+    else:
+        trainer_cls, config_cls = {"grpo": (trl.GRPOTrainer, trl.GRPOConfig),
+                                   "rloo": (trl.RLOOTrainer, trl.RLOOConfig)}[kind]
+        trainer = trainer_cls(reward_funcs=reward_functions(cfg, reward_fn), args=config_cls(**kwargs),
+                              train_dataset=Dataset.from_list(train_rows), **common)
     return trainer, kwargs

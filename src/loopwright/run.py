@@ -184,6 +184,12 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) ->
         result.update(results["summary"])
         print("\n" + evaluate.format_table(results["summary"]) + "\n", flush=True)
 
+    from .plots import reward_curve
+
+    if reward_curve(run_dir / "metrics.jsonl", run_dir / "reward_curve.png",
+                    f"{cfg.objective.name} / {cfg.task.name} / {cfg.model.name}"):
+        result["reward_curve"] = "reward_curve.png"
+
     if cfg.save_model:
         t0 = time.monotonic()
         model_dir = run_dir / "model"
