@@ -81,7 +81,8 @@ def test_reward_never_raises_and_returns_zero_or_one(completion, answer):
 def test_reward_returns_one_float_per_completion_in_trl_shape():
     completions = [[{"role": "assistant", "content": c}] for c in ("3", "4", "", "x 4 3")]
     assert arithmetic_reward(prompts=[None] * 4, completions=completions, answer=["3"] * 4) == [1.0, 0.0, 0.0, 0.0]
-    assert rewards.build(compose().reward) is arithmetic_reward
+    [(name, fn, weight)] = rewards.build(compose().reward)
+    assert (name, fn.__wrapped__, weight) == ("arithmetic", arithmetic_reward, 1.0)
 
 
 def test_only_the_head_of_a_huge_completion_is_read():

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import List, Optional
+from typing import Any, Dict, List, Optional
 
 from hydra.core.config_store import ConfigStore
 from omegaconf import MISSING
@@ -153,11 +153,26 @@ class ObjectiveConfig:
 
 # ---------------------------------------------------------------------- reward
 @dataclass
-class RewardConfig:
-    name: str = MISSING
-    # Registered grader name (see loopwright.rewards.REGISTRY).
+class RewardComponent:
+    """One grader inside ``reward=composite``; logged as its own reward column."""
+
     kind: str = MISSING
     weight: float = 1.0
+    params: Dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class RewardConfig:
+    name: str = MISSING
+    # A registered grader (loopwright.rewards.REGISTRY) or "composite".
+    kind: str = MISSING
+    weight: float = 1.0
+    # Grader-specific settings; each grader declares the names it accepts.
+    params: Dict[str, Any] = field(default_factory=dict)
+    # kind=composite: the weighted graders, each logged separately.
+    components: List[RewardComponent] = field(default_factory=list)
+    # A user reward function with TRL's signature, "my_pkg.my_mod.my_fn"; replaces `kind`.
+    _target_: Optional[str] = None
 
 
 # ------------------------------------------------------------------------ task
@@ -174,6 +189,14 @@ class TaskConfig:
     min_operand: int = 0
     max_operand: int = 9
     prompt_template: str = "What is {a} {op} {b}? Answer with just the number."
+    # file-backed tasks (gsm8k, jsonl, curated): a JSONL path and how its fields map
+    path: Optional[str] = None
+    field_map: Dict[str, str] = field(default_factory=dict)
+    system_prompt: Optional[str] = None
+    # Task-specific settings; each task declares the names it accepts.
+    params: Dict[str, Any] = field(default_factory=dict)
+    # Run as multi-turn tool-calling episodes (tasks that support it).
+    multi_turn: bool = False
 
 
 # -------------------------------------------------------------------- provider

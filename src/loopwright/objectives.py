@@ -53,7 +53,7 @@ def _common_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
 def _online_rl_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
     """Fields GRPOConfig and RLOOConfig share: sampling, clipping, KL, group size."""
     o, p = cfg.objective, cfg.profile
-    weights = [float(cfg.reward.weight)] + ([1.0] if o.overlong.enabled else [])
+    weights = reward_weights(cfg)
     return {
         **_common_kwargs(cfg, output_dir),
         "beta": float(o.beta),
@@ -138,9 +138,19 @@ def overlong_penalty(max_completion_length: int, buffer_fraction: float, penalty
     return overlong_penalty
 
 
-def reward_functions(cfg: Any, reward_fn: Callable[..., list]) -> list[Callable[..., list]]:
-    """The task reward plus the objective's shaping terms, in ``reward_weights`` order."""
-    funcs = [reward_fn]
+def reward_weights(cfg: Any) -> list[float]:
+    """Weights of the reward functions, in the order :func:`reward_functions` returns them."""
+    r = cfg.reward
+    if r.get("_target_") or r.kind != "composite":
+        weights = [float(r.weight)]
+    else:
+        weights = [float(c.weight) for c in r.components]
+    return weights + ([1.0] if cfg.objective.overlong.enabled else [])
+
+
+def reward_functions(cfg: Any, graders: list[tuple[str, Callable[..., list], float]]) -> list[Callable[..., list]]:
+    """The reward group's graders plus the objective's shaping terms, in ``reward_weights`` order."""
+    funcs = [fn for _, fn, _ in graders]
     o = cfg.objective
     if o.overlong.enabled:
         funcs.append(overlong_penalty(int(cfg.profile.max_completion_length), float(o.overlong.buffer_fraction),
@@ -163,7 +173,7 @@ def build_trainer(
     cfg: Any,
     model: Any,
     tokenizer: Any,
-    reward_fn: Any,
+    graders: list[tuple[str, Callable[..., list], float]],
     train_rows: list[dict],
     output_dir: Path,
     callbacks: list | None = None,
@@ -182,6 +192,6 @@ def build_trainer(
     else:
         trainer_cls, config_cls = {"grpo": (trl.GRPOTrainer, trl.GRPOConfig),
                                    "rloo": (trl.RLOOTrainer, trl.RLOOConfig)}[kind]
-        trainer = trainer_cls(reward_funcs=reward_functions(cfg, reward_fn), args=config_cls(**kwargs),
+        trainer = trainer_cls(reward_funcs=reward_functions(cfg, graders), args=config_cls(**kwargs),
                               train_dataset=Dataset.from_list(train_rows), **common)
     return trainer, kwargs

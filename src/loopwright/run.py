@@ -135,7 +135,8 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) ->
     if _distinct(train_rows) < len(train_rows):
         print(f"[loopwright] task.n_train={len(train_rows)} rows repeat {_distinct(train_rows)} distinct "
               f"training prompts (the task has no more outside the held-out split)", flush=True)
-    reward_fn = rewards.build(cfg.reward)
+    graders = rewards.build(cfg.reward)
+    reward_fn = rewards.combined(graders)  # held-out score: weighted mean of the graders
 
     t0 = time.monotonic()
     model, tokenizer = models.load(cfg.model)
@@ -154,7 +155,7 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) ->
 
     metrics = MetricsFileCallback(run_dir / "metrics.jsonl")
     trainer, trainer_kwargs = objectives.build_trainer(
-        cfg, model, tokenizer, reward_fn, train_rows, output_dir=run_dir / "trainer",
+        cfg, model, tokenizer, graders, train_rows, output_dir=run_dir / "trainer",
         callbacks=[metrics, *extra_callbacks], peft_config=models.lora_config(cfg.model),
     )
     trainer.remove_callback(ProgressCallback)

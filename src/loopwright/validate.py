@@ -113,10 +113,8 @@ def problems_in(cfg: Any) -> list[str]:
 
     problems.extend(_objective_problems(cfg))
 
-    if t.kind not in tasks.REGISTRY:
-        problems.append(f"task.kind='{t.kind}' is not a known task; choose from {sorted(tasks.REGISTRY)}")
-    if cfg.reward.kind not in rewards.REGISTRY:
-        problems.append(f"reward.kind='{cfg.reward.kind}' is not a known reward; choose from {sorted(rewards.REGISTRY)}")
+    problems.extend(tasks.problems(t))
+    problems.extend(rewards.problems(cfg.reward))
     if cfg.eval.enabled and t.n_eval < 1:
         problems.append(f"task.n_eval={t.n_eval} must be >= 1 while eval.enabled=true")
     if cfg.eval.max_new_tokens is not None and cfg.eval.max_new_tokens < 1:

@@ -1,15 +1,165 @@
-"""Reward registry: ``reward.kind`` -> a TRL reward function (one float per completion)."""
+"""Reward registry and assembly: ``reward`` config -> TRL reward functions + weights.
+
+Each grader is registered by name with a factory ``make(params) -> fn`` (fn has
+TRL's reward signature: ``fn(prompts, completions, **columns) -> list[float]``) and
+the parameter names it accepts. Registry entries are "module:attribute" strings,
+imported only when used, so validation and ``--help`` stay light.
+
+Every function handed to TRL is wrapped by :func:`safe_reward`: a grader that
+raises, returns the wrong count, None or a non-finite value yields the low score
+for the affected completions instead of crashing the run.
+"""
 
 from __future__ import annotations
 
+import importlib
+import math
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .arithmetic import arithmetic_reward
+RewardFn = Callable[..., list]
+LOW_SCORE = 0.0
 
-REGISTRY: dict[str, Callable[..., list[float]]] = {
-    "arithmetic": arithmetic_reward,
+
+@dataclass(frozen=True)
+class RewardSpec:
+    factory: str  # "module:attribute", a callable params -> reward fn
+    params: frozenset = field(default_factory=frozenset)
+    summary: str = ""
+
+
+REGISTRY: dict[str, RewardSpec] = {
+    "arithmetic": RewardSpec("loopwright.rewards.arithmetic:make", frozenset(),
+                             "1.0 when the first number in the reply equals the answer"),
 }
+COMPOSITE = "composite"
 
 
-def build(cfg: Any) -> Callable[..., list[float]]:
-    return REGISTRY[cfg.kind]
+def _load(path: str) -> Any:
+    module, _, attr = path.partition(":") if ":" in path else path.rpartition(".")
+    return getattr(importlib.import_module(module), attr)
+
+
+def load_target(path: str) -> Callable:
+    """Import a user function from a dotted path; raise ValueError with the reason."""
+    if not isinstance(path, str) or "." not in path:
+        raise ValueError(f"'{path}' is not a dotted path like my_pkg.my_module.my_function")
+    try:
+        fn = _load(path)
+    except (ImportError, AttributeError, ValueError) as err:
+        raise ValueError(f"cannot import '{path}': {type(err).__name__}: {err}") from None
+    if not callable(fn):
+        raise ValueError(f"'{path}' is not callable")
+    return fn
+
+
+def _score_one(fn: RewardFn, kwargs: dict, i: int, n: int, low: float) -> float:
+    """Grade completion i alone (per-row columns sliced to it)."""
+    single = {k: (v[i:i + 1] if isinstance(v, list) and len(v) == n else v) for k, v in kwargs.items()}
+    try:
+        out = fn(**single)
+    except Exception:  # noqa: BLE001 - a grader must never crash training
+        return low
+    return _finite(out[0], low) if isinstance(out, (list, tuple)) and len(out) == 1 else low
+
+
+def safe_reward(fn: RewardFn, name: str, low: float = LOW_SCORE) -> RewardFn:
+    """Wrap a grader so it always returns one finite float per completion."""
+
+    def wrapped(**kwargs: Any) -> list[float]:
+        n = len(kwargs.get("completions") or [])
+        try:
+            out = fn(**kwargs)
+            if isinstance(out, (list, tuple)) and len(out) == n:
+                return [_finite(v, low) for v in out]
+        except Exception:  # noqa: BLE001
+            pass
+        return [_score_one(fn, kwargs, i, n, low) for i in range(n)]  # isolate the completions that break it
+
+    wrapped.__name__ = name
+    wrapped.__qualname__ = name
+    wrapped.__wrapped__ = fn
+    return wrapped
+
+
+def _finite(value: Any, low: float) -> float:
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        return low
+    return value if math.isfinite(value) else low
+
+
+def make(kind: str, params: dict | None = None) -> RewardFn:
+    """A registered grader by name, with its params."""
+    return _load(REGISTRY[kind].factory)(dict(params or {}))
+
+
+def build(reward_cfg: Any) -> list[tuple[str, RewardFn, float]]:
+    """(name, safe reward fn, weight) for every grader the ``reward`` group asks for."""
+    from omegaconf import OmegaConf
+
+    def params_of(node: Any) -> dict:
+        return OmegaConf.to_container(node, resolve=True) if node is not None else {}
+
+    if reward_cfg.get("_target_"):
+        name = str(reward_cfg._target_).rsplit(".", 1)[-1]
+        return [(name, safe_reward(load_target(reward_cfg._target_), name), float(reward_cfg.weight))]
+    if reward_cfg.kind == COMPOSITE:
+        names: dict[str, int] = {}
+        out = []
+        for comp in reward_cfg.components:
+            names[comp.kind] = names.get(comp.kind, 0) + 1
+            name = comp.kind if names[comp.kind] == 1 else f"{comp.kind}_{names[comp.kind]}"
+            out.append((name, safe_reward(make(comp.kind, params_of(comp.params)), name), float(comp.weight)))
+        return out
+    return [(reward_cfg.kind, safe_reward(make(reward_cfg.kind, params_of(reward_cfg.params)), reward_cfg.kind),
+             float(reward_cfg.weight))]
+
+
+def problems(reward_cfg: Any) -> list[str]:
+    """Validation of the reward group (names, params, importable targets), without building."""
+    found: list[str] = []
+    target = reward_cfg.get("_target_")
+    if target:
+        try:
+            load_target(target)
+        except ValueError as err:
+            found.append(f"reward._target_: {err}")
+        return found
+
+    def check(kind: str, params: Any, key: str) -> None:
+        if kind not in REGISTRY:
+            found.append(f"{key}.kind='{kind}' is not a known reward; choose from "
+                         f"{sorted(REGISTRY) + ([COMPOSITE] if key == 'reward' else [])}")
+            return
+        unknown = sorted(set(params or {}) - REGISTRY[kind].params)
+        if unknown:
+            found.append(f"{key}.params: unknown key(s) {unknown} for reward '{kind}'; accepted: "
+                         f"{sorted(REGISTRY[kind].params) or 'none'}")
+
+    if reward_cfg.kind == COMPOSITE:
+        if not reward_cfg.components:
+            found.append("reward.kind=composite needs reward.components (a list of {kind, weight, params})")
+        for i, comp in enumerate(reward_cfg.components):
+            check(comp.kind, comp.params, f"reward.components[{i}]")
+    else:
+        check(reward_cfg.kind, reward_cfg.params, "reward")
+        if reward_cfg.components:
+            found.append(f"reward.components is only used with reward.kind=composite (got kind={reward_cfg.kind})")
+    return found
+
+
+def combined(graders: list[tuple[str, RewardFn, float]]) -> RewardFn:
+    """One score per completion: the weighted mean of the graders (used for held-out evaluation)."""
+    total = sum(w for _, _, w in graders) or 1.0
+
+    def score(**kwargs: Any) -> list[float]:
+        n = len(kwargs.get("completions") or [])
+        sums = [0.0] * n
+        for _, fn, weight in graders:
+            for i, value in enumerate(fn(**kwargs)):
+                sums[i] += weight * value
+        return [v / total for v in sums]
+
+    return score
