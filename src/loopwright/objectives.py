@@ -192,6 +192,11 @@ def build_trainer(
     else:
         trainer_cls, config_cls = {"grpo": (trl.GRPOTrainer, trl.GRPOConfig),
                                    "rloo": (trl.RLOOTrainer, trl.RLOOConfig)}[kind]
+        extras: dict[str, Any] = {}
+        if cfg.task.multi_turn:  # tool-calling episodes: TRL's tools= / environment_factory=
+            from .episodes import trainer_extras
+
+            extras = trainer_extras(cfg, train_rows)
         trainer = trainer_cls(reward_funcs=reward_functions(cfg, graders), args=config_cls(**kwargs),
-                              train_dataset=Dataset.from_list(train_rows), **common)
+                              train_dataset=Dataset.from_list(train_rows), **common, **extras)
     return trainer, kwargs
