@@ -14,7 +14,7 @@ CONFIG_CLASS = {"grpo": "GRPOConfig", "rloo": "RLOOConfig", "sft": "SFTConfig"}
 NOT_TRAINER_FIELDS = {"name", "trainer", "device", "precision", "eval_batch_size", "overlong"}
 TRAINER_ONLY = {
     "grpo": {"loss_type", "scale_rewards", "importance_sampling_level", "sapo_temperature_pos",
-             "sapo_temperature_neg"},
+             "sapo_temperature_neg", "use_bias_correction_kl"},
     "rloo": {"normalize_advantages"},
     "sft": {"completion_only_loss", "max_length"},
 }
@@ -53,7 +53,7 @@ def test_every_field_meant_for_the_trainer_reaches_it(tmp_path, objective):
 # The identity of each option: the TRL fields that make the algorithm what it is.
 SIGNATURES = {
     "grpo": {"loss_type": "grpo", "beta": 0.04, "epsilon": 0.2, "scale_rewards": "group",
-             "importance_sampling_level": "token"},
+             "importance_sampling_level": "token", "use_bias_correction_kl": False},
     "dr_grpo": {"loss_type": "dr_grpo", "beta": 0.0, "scale_rewards": "none"},
     "bnpo": {"loss_type": "bnpo"},
     "dapo": {"loss_type": "dapo", "beta": 0.0, "epsilon": 0.2, "epsilon_high": 0.28,

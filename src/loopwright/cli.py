@@ -47,7 +47,12 @@ def run_job(cfg: DictConfig) -> float | None:
     if run_dir is not None:
         redact_hydra_dir(run_dir / ".hydra")
 
+    from .guards import RunAborted
     from .run import train  # heavy: torch, transformers, trl
 
-    summary = train(cfg, run_dir=run_dir)
+    try:
+        summary = train(cfg, run_dir=run_dir)
+    except RunAborted as err:
+        print(f"loopwright: run aborted: {err}\n  run dir (manifest status 'aborted'): {run_dir}", file=sys.stderr)
+        sys.exit(3)
     return summary.get("trained_accuracy")

@@ -128,6 +128,9 @@ class ObjectiveConfig:
     importance_sampling_level: Optional[ImportanceSamplingLevel] = None
     sapo_temperature_pos: float = 1.0
     sapo_temperature_neg: float = 1.05
+    # Weight the k3 KL term by the importance ratio (DeepSeek-V3.2, arXiv:2512.02556).
+    # TRL 1.16 defaults it to True; GRPO's own k3 term (arXiv:2402.03300 eq. 4) is False.
+    use_bias_correction_kl: bool = False
     # RLOO-trainer only: standardise advantages over the batch.
     normalize_advantages: bool = False
     beta: float = MISSING
@@ -255,10 +258,26 @@ class LoggerConfig:
 @dataclass
 class EvalConfig:
     enabled: bool = True
+    # Also evaluate the policy every N training steps (logged as eval/* in metrics.jsonl); null = only at the end.
+    every: Optional[int] = None
     # Greedy decoding budget; null means profile.max_completion_length.
     max_new_tokens: Optional[int] = None
     # A held-out prompt counts as solved when its reward is at least this.
     success_threshold: float = 1.0
+
+
+# ---------------------------------------------------------------------- guards
+@dataclass
+class GuardsConfig:
+    """Stop runs that waste compute (src/loopwright/guards.py)."""
+
+    # Abort after this many consecutive logged steps whose reward_std is 0: no group
+    # had any reward difference, so the policy gradient is zero. null = off.
+    zero_signal_steps: Optional[int] = 20
+    # Abort when the loss or the gradient norm is NaN or infinite.
+    stop_on_nonfinite: bool = True
+    # Training time budget in seconds: stop cleanly, then evaluate and write the manifest. null = none.
+    max_time: Optional[float] = None
 
 
 # ------------------------------------------------------------------------- top
@@ -272,6 +291,7 @@ class TrainConfig:
     profile: ProfileConfig = field(default_factory=ProfileConfig)
     logger: LoggerConfig = field(default_factory=LoggerConfig)
     eval: EvalConfig = field(default_factory=EvalConfig)
+    guards: GuardsConfig = field(default_factory=GuardsConfig)
     seed: int = 0
     run_name: Optional[str] = None
     tags: List[str] = field(default_factory=list)

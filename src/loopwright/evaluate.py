@@ -58,6 +58,13 @@ def evaluate_policy(model: Any, tokenizer: Any, rows: list[dict], reward_fn: Cal
     return completions, grade(rows, completions, reward_fn)
 
 
+def summarize(scores: list[float], threshold: float) -> dict[str, float]:
+    """Accuracy (share of scores >= threshold) and mean reward."""
+    n = len(scores)
+    return {"accuracy": sum(s >= threshold for s in scores) / n if n else 0.0,
+            "mean_reward": sum(scores) / n if n else 0.0}
+
+
 def _prompt_text(row: dict) -> str:
     prompt = row["prompt"]
     if isinstance(prompt, list):

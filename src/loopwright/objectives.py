@@ -81,6 +81,8 @@ def grpo_config_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
         "importance_sampling_level": o.importance_sampling_level.value,
         "sapo_temperature_pos": float(o.sapo_temperature_pos),
         "sapo_temperature_neg": float(o.sapo_temperature_neg),
+        # Always passed: TRL's default (True) would silently change the KL gradient.
+        "use_bias_correction_kl": bool(o.use_bias_correction_kl),
     }
 
 

@@ -34,6 +34,9 @@ def reward_curve(metrics_path: Path, out_path: Path, title: str) -> Path | None:
     if key == "reward":
         ax.fill_between(steps, [v - s for v, s in zip(values, spreads)], [v + s for v, s in zip(values, spreads)],
                         alpha=0.2, label="+-1 std within the step")
+    evals = [(r["eval/step"], float(r["eval/accuracy"])) for r in rows if "eval/accuracy" in r]
+    if evals:
+        ax.plot(*zip(*evals), marker="s", linestyle="--", color="tab:green", label="held-out accuracy (greedy)")
     ax.set_xlabel("step")
     ax.set_ylabel(key)
     ax.set_title(title)

@@ -98,8 +98,14 @@ def train(cfg: Any, run_dir: Path | None = None, callbacks: list | None = None) 
     t_start = time.monotonic()
     record = _Manifest(cfg, run_dir)
     record.write()
+    from .guards import RunAborted
+
     try:
         summary = _train(cfg, run_dir, record, callbacks or [])
+    except RunAborted as err:
+        record.write(status="aborted", ended_at=mf.now_iso(), error=str(err),
+                     timings={**record.data.get("timings", {}), "total_s": round(time.monotonic() - t_start, 3)})
+        raise
     except BaseException as err:
         record.write(status="failed", ended_at=mf.now_iso(), error=f"{type(err).__name__}: {err}",
                      timings={**record.data.get("timings", {}), "total_s": round(time.monotonic() - t_start, 3)})
@@ -119,7 +125,8 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) ->
     from . import evaluate, models, objectives, rewards, tasks
     from transformers.trainer_callback import ProgressCallback
 
-    from .tracking import MetricsFileCallback, ProgressBarCallback
+    from .guards import GuardCallback
+    from .tracking import MetricsFileCallback, PeriodicEvalCallback, ProgressBarCallback
 
     _seed_everything(int(cfg.seed))
     timings: dict[str, float] = {}
@@ -154,9 +161,20 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) ->
         timings["eval_base_s"] = round(time.monotonic() - t0, 3)
 
     metrics = MetricsFileCallback(run_dir / "metrics.jsonl")
+    g = cfg.guards
+    guard = GuardCallback(g.zero_signal_steps, bool(g.stop_on_nonfinite), g.max_time)
+    callbacks = [metrics, guard, *extra_callbacks]
+    threshold = float(cfg.eval.success_threshold)
+    if cfg.eval.enabled and cfg.eval.every:
+        def periodic(policy_now: Any) -> dict[str, float]:
+            _, scores = evaluate.evaluate_policy(policy_now, tokenizer, held_out, reward_fn, max_new_tokens,
+                                                 eval_batch)
+            return evaluate.summarize(scores, threshold)
+
+        callbacks.append(PeriodicEvalCallback(int(cfg.eval.every), periodic, metrics))
     trainer, trainer_kwargs = objectives.build_trainer(
         cfg, model, tokenizer, graders, train_rows, output_dir=run_dir / "trainer",
-        callbacks=[metrics, *extra_callbacks], peft_config=models.lora_config(cfg.model),
+        callbacks=callbacks, peft_config=models.lora_config(cfg.model),
     )
     trainer.remove_callback(ProgressCallback)
     trainer.add_callback(ProgressBarCallback(f"{cfg.objective.name} on {cfg.task.name}"))
@@ -172,15 +190,17 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) ->
     timings["train_s_per_step"] = round(timings["train_s"] / max(trainer.state.global_step, 1), 3)
     policy = trainer.model
     _remove_if_empty(run_dir / "trainer")
+    record.write(timings=timings, global_step=trainer.state.global_step)
+    guard.raise_if_aborted()
 
     result: dict[str, Any] = {"global_step": trainer.state.global_step, "steps_logged": metrics.steps_logged,
-                              "train_summary": metrics.summary}
+                              "train_summary": metrics.summary, "stopped_by": guard.stopped_by}
     if cfg.eval.enabled:
         print("[loopwright] evaluating the trained policy ...", flush=True)
         t0 = time.monotonic()
         trained = evaluate.evaluate_policy(policy, tokenizer, held_out, reward_fn, max_new_tokens, eval_batch)
         timings["eval_trained_s"] = round(time.monotonic() - t0, 3)
-        results = evaluate.compare(held_out, base, trained, float(cfg.eval.success_threshold))
+        results = evaluate.compare(held_out, base, trained, threshold)
         mf.write_json_atomic(run_dir / "eval_results.json", results)
         result.update(results["summary"])
         print("\n" + evaluate.format_table(results["summary"]) + "\n", flush=True)

@@ -30,6 +30,8 @@ class MetricsFileCallback(TrainerCallback):
         self.path = path
         self.summary: dict[str, Any] = {}
         self.steps_logged = 0
+        # Values measured between log events (periodic eval), merged into the next line.
+        self.pending: dict[str, Any] = {}
         self._started = time.monotonic()
 
     def on_log(self, args, state, control, logs=None, **kwargs):  # noqa: D401 (Trainer API)
@@ -39,6 +41,8 @@ class MetricsFileCallback(TrainerCallback):
             return
         line = {"step": state.global_step, "elapsed_s": round(time.monotonic() - self._started, 3)}
         line.update({k: _jsonable(v) for k, v in logs.items()})
+        line.update(self.pending)
+        self.pending = {}
         with open(self.path, "a") as handle:
             handle.write(json.dumps(line) + "\n")
         self.steps_logged += 1
@@ -77,3 +81,21 @@ class ProgressBarCallback(TrainerCallback):
         if self.bar is not None:
             self.bar.close()
             self.bar = None
+
+
+class PeriodicEvalCallback(TrainerCallback):
+    """Greedy held-out evaluation every ``every`` steps, into the metrics line of that step."""
+
+    def __init__(self, every: int, evaluate: Any, metrics: MetricsFileCallback):
+        self.every = every
+        self.evaluate = evaluate  # model -> summary dict (accuracy, mean_reward)
+        self.metrics = metrics
+        self.history: list[dict[str, Any]] = []
+
+    def on_step_end(self, args, state, control, model=None, **kwargs):
+        if model is None or state.global_step % self.every:
+            return
+        summary = self.evaluate(model)
+        self.history.append({"step": state.global_step, **summary})
+        self.metrics.pending.update({"eval/step": state.global_step,
+                                     **{f"eval/{k}": v for k, v in summary.items()}})

@@ -114,9 +114,19 @@ def problems_in(cfg: Any) -> list[str]:
     problems.extend(_objective_problems(cfg))
 
     problems.extend(tasks.problems(t))
+    from .tasks.jsonl import problems as file_task_problems  # task.path / task.field_map checks
+
+    problems.extend(file_task_problems(t))
     problems.extend(rewards.problems(cfg.reward))
     if cfg.eval.enabled and t.n_eval < 1:
         problems.append(f"task.n_eval={t.n_eval} must be >= 1 while eval.enabled=true")
+    g = cfg.guards
+    if g.zero_signal_steps is not None and g.zero_signal_steps < 1:
+        problems.append(f"guards.zero_signal_steps={g.zero_signal_steps} must be >= 1 (or null to turn it off)")
+    if g.max_time is not None and g.max_time <= 0:
+        problems.append(f"guards.max_time={g.max_time} must be > 0 seconds (or null)")
+    if cfg.eval.every is not None and cfg.eval.every < 1:
+        problems.append(f"eval.every={cfg.eval.every} must be >= 1 (or null)")
     if cfg.eval.max_new_tokens is not None and cfg.eval.max_new_tokens < 1:
         problems.append(f"eval.max_new_tokens={cfg.eval.max_new_tokens} must be >= 1 (or null)")
     if t.kind == "arithmetic":

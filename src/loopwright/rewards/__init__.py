@@ -31,6 +31,16 @@ class RewardSpec:
 REGISTRY: dict[str, RewardSpec] = {
     "arithmetic": RewardSpec("loopwright.rewards.arithmetic:make", frozenset(),
                              "1.0 when the first number in the reply equals the answer"),
+    "customer_support": RewardSpec("loopwright.rewards.customer_support:make", frozenset({"threshold"}),
+                                   "support reply vs the scenario facts: resolution, tone, escalation, concreteness"),
+    "tool_calling": RewardSpec("loopwright.rewards.tool_calling:make", frozenset({"known_tools", "threshold"}),
+                               "<tool_call> JSON block: valid, known tool, expected tool and arguments"),
+    "gsm8k": RewardSpec("loopwright.rewards.gsm8k:make", frozenset(),
+                        "1.0 when the final answer (#### N, \\boxed{N}, else the last number) equals the answer"),
+    "format": RewardSpec("loopwright.rewards.format:make", frozenset({"tags"}),
+                         "partial credit for well-formed <think>/<answer>-style tags in order, 1.0 for exactly that"),
+    "length": RewardSpec("loopwright.rewards.length:make", frozenset({"max_length", "buffer", "unit"}),
+                         "DAPO soft overlong punishment: 0, then linear to -1 over the last `buffer` chars/tokens"),
 }
 COMPOSITE = "composite"
 

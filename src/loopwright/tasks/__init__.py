@@ -26,6 +26,17 @@ class TaskSpec:
 REGISTRY: dict[str, TaskSpec] = {
     "arithmetic": TaskSpec("loopwright.tasks.arithmetic:build", frozenset(),
                            "generated integer arithmetic, disjoint seeded splits"),
+    "customer_support": TaskSpec("loopwright.tasks.customer_support:build",
+                                 frozenset({"include_facts", "categories"}),
+                                 "synthetic support scenarios (orders, refunds, shipping, accounts), split by scenario",
+                                 multi_turn=False),
+    "tool_use": TaskSpec("loopwright.tasks.tool_use:build", frozenset({"tools"}),
+                         "requests answered by one tool call (lookup_order, calculator, convert_units)",
+                         multi_turn=False),
+    "gsm8k": TaskSpec("loopwright.tasks.gsm8k:build", frozenset(),
+                      "GSM8K-format JSONL (task.path, or the shipped word problems), final-number answers"),
+    "jsonl": TaskSpec("loopwright.tasks.jsonl:build", frozenset(),
+                      "any JSONL file (task.path), fields mapped by task.field_map, deduped disjoint splits"),
 }
 
 

@@ -1,0 +1,67 @@
+"""Customer-support replies over the shipped synthetic scenarios (support_data).
+
+Each row is one customer contact: the prompt is the customer's message, after a
+system prompt describing the agent (``task.system_prompt`` overrides it) and, with
+``task.params.include_facts`` (default true), the order record the agent can see.
+Columns: ``facts_json`` (the scenario's ground truth plus ``must_state``, read by
+the ``customer_support`` reward), ``scenario_id``, ``order_id``, ``category``, ``kind``.
+
+Splits are by scenario: the scenarios (optionally only ``task.params.categories``)
+are shuffled with ``task.seed``; the first ``n_eval`` are held out and train draws
+only from the rest (cycling when ``n_train`` is larger), so no held-out scenario is
+ever trained on and the same seed gives the same rows.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from ..support_data import load_scenarios
+
+PARAMS = frozenset({"include_facts", "categories"})
+SYSTEM_PROMPT = ("You are a customer-support agent for an online shop. Answer the customer in a few polite "
+                 "sentences. Use only the facts in the order record: state the order status, tracking number, "
+                 "refund amount and dates exactly as recorded, and say what happens next. Hand the case to a "
+                 "human specialist when it involves fraud, legal threats, threats of harm or a damaged item "
+                 "worth more than $500.")
+# The order record shown to the agent: internal policy flags (escalate, reason) stay hidden.
+RECORD_FIELDS = ("order_id", "customer_name", "items", "status", "carrier", "tracking", "order_date", "ship_date",
+                 "eta", "delivered_date", "total", "refund_amount", "refund_date", "account_email", "next_step")
+
+
+def facts_json(scenario: dict) -> str:
+    """The reward's ground truth for a scenario: its facts plus what a reply must state."""
+    return json.dumps({**scenario["facts"], "must_state": scenario["must_state"], "kind": scenario["kind"]},
+                      sort_keys=True)
+
+
+def order_record(facts: dict) -> str:
+    return json.dumps({k: facts[k] for k in RECORD_FIELDS if facts.get(k) is not None})
+
+
+def row(scenario: dict, system_prompt: str | None, include_facts: bool) -> dict:
+    system = system_prompt if system_prompt is not None else SYSTEM_PROMPT
+    if include_facts:
+        system = f"{system}\n\nOrder record: {order_record(scenario['facts'])}"
+    prompt = ([{"role": "system", "content": system}] if system else []) + [
+        {"role": "user", "content": scenario["message"]}]
+    return {"prompt": prompt, "facts_json": facts_json(scenario), "scenario_id": scenario["scenario_id"],
+            "order_id": scenario["order_id"], "category": scenario["category"], "kind": scenario["kind"]}
+
+
+def build(cfg: Any) -> tuple[list[dict], list[dict]]:
+    params = dict(cfg.params or {})
+    scenarios = load_scenarios()
+    categories = params.get("categories")
+    if categories:
+        scenarios = [s for s in scenarios if s["category"] in set(categories)]
+    n_eval, n_train = int(cfg.n_eval), int(cfg.n_train)
+    if n_eval >= len(scenarios):
+        raise ValueError(f"task.n_eval={n_eval} leaves none of the {len(scenarios)} scenarios for training")
+    random.Random(int(cfg.seed)).shuffle(scenarios)
+    held, pool = scenarios[:n_eval], scenarios[n_eval:]
+    include = bool(params.get("include_facts", True))
+    make = lambda s: row(s, cfg.get("system_prompt"), include)  # noqa: E731
+    return [make(pool[i % len(pool)]) for i in range(n_train)], [make(s) for s in held]
