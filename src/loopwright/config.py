@@ -280,6 +280,15 @@ class GuardsConfig:
     max_time: Optional[float] = None
 
 
+# ------------------------------------------------------------------ checkpoint
+@dataclass
+class CheckpointConfig:
+    """Atomic checkpoints under <run dir>/checkpoints (src/loopwright/checkpoints.py)."""
+
+    every: Optional[int] = None  # save every N steps; null = no checkpoints
+    keep: int = 2  # newest complete checkpoints kept
+
+
 # ------------------------------------------------------------------------- top
 @dataclass
 class TrainConfig:
@@ -292,6 +301,9 @@ class TrainConfig:
     logger: LoggerConfig = field(default_factory=LoggerConfig)
     eval: EvalConfig = field(default_factory=EvalConfig)
     guards: GuardsConfig = field(default_factory=GuardsConfig)
+    checkpoint: CheckpointConfig = field(default_factory=CheckpointConfig)
+    # null: start fresh; auto: newest complete checkpoint of this run dir; or a checkpoint / run dir path
+    resume: Optional[str] = None
     seed: int = 0
     run_name: Optional[str] = None
     tags: List[str] = field(default_factory=list)

@@ -30,9 +30,10 @@ def _common_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
     """Fields every trainer (TrainingArguments) takes: optimisation, run length, device."""
     o, p = cfg.objective, cfg.profile
     return {
-        # where TRL may write (checkpointing is off: the run saves the final model itself)
+        # checkpoints (made atomic by loopwright.checkpoints; it also rotates them)
         "output_dir": str(output_dir),
-        "save_strategy": "no",
+        "save_strategy": "steps" if cfg.checkpoint.every else "no",
+        **({"save_steps": int(cfg.checkpoint.every)} if cfg.checkpoint.every else {}),
         "report_to": [],
         "seed": int(cfg.seed),
         "data_seed": int(cfg.seed),

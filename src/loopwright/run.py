@@ -122,7 +122,7 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) ->
     # name (and defaults it to True), so we must pass it and the warning is noise.
     warnings.filterwarnings("ignore", message=r"`(is_)?gradient_checkpointing` is deprecated", category=FutureWarning)
 
-    from . import evaluate, models, objectives, rewards, tasks
+    from . import checkpoints, evaluate, models, objectives, rewards, tasks
     from transformers.trainer_callback import ProgressCallback
 
     from .guards import GuardCallback
@@ -172,10 +172,17 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) ->
             return evaluate.summarize(scores, threshold)
 
         callbacks.append(PeriodicEvalCallback(int(cfg.eval.every), periodic, metrics))
+    resume_from = checkpoints.resolve_resume(cfg.resume, run_dir)
+    if resume_from is not None:
+        kept = checkpoints.truncate_metrics(run_dir / "metrics.jsonl", checkpoints.step_of(resume_from))
+        print(f"[loopwright] resuming from {resume_from} ({kept} metrics lines kept)", flush=True)
+        record.write(resumed_from=str(resume_from))
     trainer, trainer_kwargs = objectives.build_trainer(
-        cfg, model, tokenizer, graders, train_rows, output_dir=run_dir / "trainer",
+        cfg, model, tokenizer, graders, train_rows, output_dir=run_dir / checkpoints.CHECKPOINT_DIR,
         callbacks=callbacks, peft_config=models.lora_config(cfg.model),
     )
+    if cfg.checkpoint.every:
+        checkpoints.make_saves_atomic(trainer, run_dir, int(cfg.checkpoint.keep))
     trainer.remove_callback(ProgressCallback)
     trainer.add_callback(ProgressBarCallback(f"{cfg.objective.name} on {cfg.task.name}"))
     record.write(trainer={"class": type(trainer).__name__, "kwargs_from_config": trainer_kwargs,
@@ -185,11 +192,11 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) ->
     print(f"[loopwright] training: {cfg.objective.name} on {cfg.task.name}, "
           f"{cfg.profile.max_steps} steps, device {trainer.args.device}", flush=True)
     t0 = time.monotonic()
-    trainer.train()
+    trainer.train(resume_from_checkpoint=str(resume_from) if resume_from else None)
     timings["train_s"] = round(time.monotonic() - t0, 3)
     timings["train_s_per_step"] = round(timings["train_s"] / max(trainer.state.global_step, 1), 3)
     policy = trainer.model
-    _remove_if_empty(run_dir / "trainer")
+    _remove_if_empty(run_dir / checkpoints.CHECKPOINT_DIR)
     record.write(timings=timings, global_step=trainer.state.global_step)
     guard.raise_if_aborted()
 

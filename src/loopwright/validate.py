@@ -120,6 +120,12 @@ def problems_in(cfg: Any) -> list[str]:
     problems.extend(rewards.problems(cfg.reward))
     if cfg.eval.enabled and t.n_eval < 1:
         problems.append(f"task.n_eval={t.n_eval} must be >= 1 while eval.enabled=true")
+    if cfg.checkpoint.every is not None and cfg.checkpoint.every < 1:
+        problems.append(f"checkpoint.every={cfg.checkpoint.every} must be >= 1 (or null)")
+    if cfg.checkpoint.keep < 1:
+        problems.append(f"checkpoint.keep={cfg.checkpoint.keep} must be >= 1")
+    if cfg.resume not in (None, "auto") and not Path(str(cfg.resume)).expanduser().is_dir():
+        problems.append(f"resume={cfg.resume} is neither 'auto' nor an existing checkpoint or run directory")
     g = cfg.guards
     if g.zero_signal_steps is not None and g.zero_signal_steps < 1:
         problems.append(f"guards.zero_signal_steps={g.zero_signal_steps} must be >= 1 (or null to turn it off)")
