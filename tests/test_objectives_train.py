@@ -19,7 +19,7 @@ def sweep(tmp_path_factory):
     proc = run_train(["-m", f"objective={','.join(OBJECTIVES)}", "model=tiny", "profile=smoke", "task.n_eval=4",
                       "save_model=false", f"hydra.sweep.dir={cwd / 'sweep'}"], cwd=cwd)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
-    jobs = {}
+    jobs = {"_sweep_dir": cwd / "sweep"}
     for job_dir in (cwd / "sweep").iterdir():
         if (job_dir / "manifest.json").is_file():
             manifest = json.loads((job_dir / "manifest.json").read_text())
@@ -28,7 +28,20 @@ def sweep(tmp_path_factory):
 
 
 def test_the_multirun_ran_one_job_per_objective(sweep):
-    assert sorted(sweep) == OBJECTIVES
+    assert sorted(k for k in sweep if not k.startswith("_")) == OBJECTIVES
+
+
+def test_the_multirun_writes_a_summary_comparing_its_jobs(sweep):
+    import csv
+
+    sweep_dir = sweep["_sweep_dir"]
+    rows = list(csv.DictReader((sweep_dir / "summary.csv").open()))
+    assert sorted(r["overrides"].split("objective=")[1].split()[0] for r in rows) == OBJECTIVES
+    assert all(r["status"] == "completed" and r["steps"] == "2" for r in rows)
+    assert all(r["trained_accuracy"] != "" for r in rows)
+    table = (sweep_dir / "summary.md").read_text()
+    assert table.count("| completed |") == len(OBJECTIVES)
+    assert (sweep_dir / "comparison.png").read_bytes().startswith(b"\x89PNG")
 
 
 @pytest.mark.parametrize("objective", OBJECTIVES)
