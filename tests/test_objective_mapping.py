@@ -108,6 +108,8 @@ def test_precision_maps_to_trainer_flags(tmp_path, precision, bf16, fp16):
       "profile.num_generations=2"], "objective.steps_per_generation (3)"),
     (["objective=sft", "objective.overlong.enabled=true"], "objective.overlong.enabled=true needs an RL trainer"),
     (["objective=dapo", "objective.overlong.buffer_fraction=1.5"], "objective.overlong.buffer_fraction=1.5"),
+    (["objective=rloo", "task=tool_use", "task.multi_turn=true"], "task.multi_turn=true needs objective.trainer=grpo"),
+    (["task.multi_turn=true"], "task.multi_turn=true is not supported by task 'arithmetic'"),
 ])
 def test_objective_rules_name_full_keys(overrides, expected):
     with pytest.raises(ConfigError) as info:

@@ -199,7 +199,7 @@ def build_trainer(
         if cfg.task.multi_turn:  # tool-calling episodes: TRL's tools= / environment_factory=
             from .episodes import trainer_extras
 
-            extras = trainer_extras(cfg, train_rows)
+            extras = trainer_extras(cfg, train_rows, tokenizer)
         trainer = trainer_cls(reward_funcs=reward_functions(cfg, graders), args=config_cls(**kwargs),
                               train_dataset=Dataset.from_list(train_rows), **common, **extras)
     return trainer, kwargs

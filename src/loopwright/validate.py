@@ -114,6 +114,9 @@ def problems_in(cfg: Any) -> list[str]:
     problems.extend(_objective_problems(cfg))
 
     problems.extend(tasks.problems(t))
+    if t.multi_turn and o.trainer.value != "grpo":
+        problems.append(f"task.multi_turn=true needs objective.trainer=grpo (TRL 1.16's tool-calling episodes "
+                        f"are GRPOTrainer-only; objective={o.name} uses {o.trainer.value})")
     from .tasks.jsonl import problems as file_task_problems  # task.path / task.field_map checks
 
     problems.extend(file_task_problems(t))
