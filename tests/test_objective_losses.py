@@ -51,22 +51,10 @@ PAPER = {
     "sapo": {"tau_pos": 1.0, "tau_neg": 1.05},  # 2511.20347
     "rloo": {"eps_low": 0.2, "eps_high": 0.2, "beta": 0.05},  # TRL's clip; KL coefficient in the reward
 }
-# Found by these tests (not fixed here): loopwright never sets GRPOConfig.use_bias_correction_kl, so TRL 1.16's
-# default (True) multiplies the k3 KL term by the importance ratio (DeepSeek-V3.2, arXiv:2512.02556). The options
-# with a KL term in the loss then do not compute 2402.03300 eq. 3, whose gradient differs even on-policy.
-KL_BUG = ("bug in src/loopwright/objectives.py (grpo_config_kwargs): use_bias_correction_kl is not set, so TRL's "
-          "default True weights the k3 KL by the ratio; conf/objective/{grpo,bnpo}.yaml claim 2402.03300's k3 term")
+# Found by these tests and fixed in objectives.py: TRL 1.16 defaults GRPOConfig.use_bias_correction_kl to True,
+# which multiplies the k3 KL term by the importance ratio (DeepSeek-V3.2, arXiv:2512.02556); our KL-regularised
+# options now pass False, so they compute 2402.03300 eq. 3.
 KL_IN_LOSS = {"grpo", "bnpo"}  # GRPO-trainer options with beta != 0
-
-
-def with_kl_bug(params):
-    """Mark the KL-in-loss options' cases as strict expected failures (they flip when the bug is fixed)."""
-    out = []
-    for p in params:
-        name = p[0] if isinstance(p, tuple) else p
-        marks = []  # was a strict xfail on grpo/bnpo until objectives.py passed use_bias_correction_kl
-        out.append(pytest.param(*(p if isinstance(p, tuple) else (p,)), marks=marks))
-    return out
 
 
 GROUP_SCALED = {"grpo", "bnpo", "dapo", "gspo", "gspo_token", "cispo", "sapo"}  # A = (r - mean) / (std + 1e-4)
@@ -327,7 +315,7 @@ def test_the_fixed_batch_reaches_every_branch():
     assert len(BATCH.completion_ids[TRUNCATED]) == T and len(set(BATCH.lengths)) == len(BATCH.lengths)
 
 
-@pytest.mark.parametrize("name", with_kl_bug(RL_OPTIONS))
+@pytest.mark.parametrize("name", RL_OPTIONS)
 def test_trl_loss_matches_the_papers_loss(build, name):
     """For each option, TRL's _compute_loss under the option's resolved trainer config gives the
     paper's loss value and gradient w.r.t. the current per-token log-probs, to 1e-6 in float64
@@ -350,8 +338,8 @@ def test_trl_loss_matches_the_papers_loss(build, name):
 def test_kl_options_match_the_reference_for_either_kl_estimate(build, name, bias_corrected):
     """Pins the KL finding down: with TRL's use_bias_correction_kl switched off, TRL's loss for the
     KL-regularised options is 2402.03300 eq. 3 exactly (value and gradient, 1e-6); switched on (TRL's
-    default, which the option's config leaves in place), it is the ratio-weighted r k3 of
-    arXiv:2512.02556 instead. The difference is that one knob, nothing else."""
+    default, which our options now override), it is the ratio-weighted r k3 of arXiv:2512.02556
+    instead. The difference is that one knob, nothing else."""
     built = build(name)
     adv = reference_advantages(name, BATCH.rewards, 2)
     with mock.patch.object(built.trainer.args, "use_bias_correction_kl", bias_corrected):
@@ -450,7 +438,7 @@ def test_trl_advantages_and_masks_match_the_reference(build, name, group_size):
         assert out["old_logps"].tolist() == pytest.approx(seq_logp(BATCH.old, BATCH.mask), abs=1e-12)
 
 
-@pytest.mark.parametrize("name,group_size", with_kl_bug(PIPELINE_CASES))
+@pytest.mark.parametrize("name,group_size", PIPELINE_CASES)
 def test_trl_loss_on_its_own_scored_batch_matches_the_reference(build, name, group_size):
     """End to end: TRL's loss on the output of its own scoring step equals the reference loss
     computed from the raw rewards (reference advantages, the option's loss mask and old policy),
