@@ -13,7 +13,7 @@ from conftest import run_train
 def test_default_model_trains_and_evaluates(tmp_path):
     run_dir = tmp_path / "run"
     proc = run_train(["profile.max_steps=2", "task.n_eval=20", "save_model=false", f"hydra.run.dir={run_dir}"],
-                     cwd=tmp_path)
+                     cwd=tmp_path, timeout=1200)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     manifest = json.loads((run_dir / "manifest.json").read_text())
     assert manifest["status"] == "completed"
@@ -38,7 +38,9 @@ def test_default_recipe_improves_held_out_accuracy(tmp_path):
     this keeps CI honest that the recipe learns, at half the cost.
     """
     run_dir = tmp_path / "run"
-    proc = run_train(["profile.max_steps=20", "save_model=false", f"hydra.run.dir={run_dir}"], cwd=tmp_path)
+    # timeout: a hang guard only (about 200 s on an idle 2-core machine)
+    proc = run_train(["profile.max_steps=20", "save_model=false", f"hydra.run.dir={run_dir}"], cwd=tmp_path,
+                     timeout=2400)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     summary = json.loads((run_dir / "eval_results.json").read_text())["summary"]
     assert summary["n_prompts"] == 40
