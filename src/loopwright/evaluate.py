@@ -89,8 +89,8 @@ def compare(rows: list[dict], base: tuple[list[str], list[float]], trained: tupl
             "trained_solved": trained[1][i] >= threshold,
         })
     n = len(records)
-    base_acc = sum(r["base_solved"] for r in records) / n if n else 0.0
-    trained_acc = sum(r["trained_solved"] for r in records) / n if n else 0.0
+    base_sum, trained_sum = summarize(base[1], threshold), summarize(trained[1], threshold)
+    base_acc, trained_acc = base_sum["accuracy"], trained_sum["accuracy"]
     summary = {
         "n_prompts": n,
         "success_threshold": threshold,
@@ -98,8 +98,8 @@ def compare(rows: list[dict], base: tuple[list[str], list[float]], trained: tupl
         "base_accuracy": base_acc,
         "trained_accuracy": trained_acc,
         "accuracy_delta": trained_acc - base_acc,
-        "base_mean_reward": sum(base[1]) / n if n else 0.0,
-        "trained_mean_reward": sum(trained[1]) / n if n else 0.0,
+        "base_mean_reward": base_sum["mean_reward"],
+        "trained_mean_reward": trained_sum["mean_reward"],
         "fixed": sum(1 for r in records if r["trained_solved"] and not r["base_solved"]),
         "broken": sum(1 for r in records if r["base_solved"] and not r["trained_solved"]),
     }

@@ -132,15 +132,16 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) ->
     timings: dict[str, float] = {}
 
     train_rows, held_out = tasks.build(cfg.task)
+    distinct_train = _distinct(train_rows)
     data_dir = run_dir / "data"
     record.write(dataset={
-        "train": {"path": "data/train.jsonl", "rows": len(train_rows), "distinct_prompts": _distinct(train_rows),
+        "train": {"path": "data/train.jsonl", "rows": len(train_rows), "distinct_prompts": distinct_train,
                   "sha256": mf.write_jsonl(data_dir / "train.jsonl", train_rows)},
         "held_out": {"path": "data/held_out.jsonl", "rows": len(held_out), "distinct_prompts": _distinct(held_out),
                      "sha256": mf.write_jsonl(data_dir / "held_out.jsonl", held_out)},
     })
-    if _distinct(train_rows) < len(train_rows):
-        print(f"[loopwright] task.n_train={len(train_rows)} rows repeat {_distinct(train_rows)} distinct "
+    if distinct_train < len(train_rows):
+        print(f"[loopwright] task.n_train={len(train_rows)} rows repeat {distinct_train} distinct "
               f"training prompts (the task has no more outside the held-out split)", flush=True)
     graders = rewards.build(cfg.reward)
     reward_fn = rewards.combined(graders)  # held-out score: weighted mean of the graders
