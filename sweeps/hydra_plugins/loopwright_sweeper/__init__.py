@@ -1,0 +1,1 @@
+"""loopwright Optuna sweeper: discovered by Hydra through the hydra_plugins namespace."""
