@@ -15,6 +15,7 @@ import pytest
 from conftest import ROOT, compose, run_train
 from loopwright import checkpoints
 from loopwright.validate import ConfigError, validate
+from wandb_records import offline_runs
 
 RUN = ["model=tiny", "profile=smoke", "profile.max_steps=8", "checkpoint.every=2", "checkpoint.keep=2",
        "guards.zero_signal_steps=null", "objective.lr_scheduler_type=linear", "task.n_eval=4", "save_model=false"]
@@ -29,8 +30,11 @@ def test_killed_run_resumes_to_the_same_steps_as_an_uninterrupted_run(tmp_path):
     proc = run_train([*RUN, f"hydra.run.dir={reference}"], cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr[-3000:]
 
+    # The interrupted run also logs to W&B (offline): the resumed job must continue the same W&B run.
     run_dir = tmp_path / "killed"
-    child = subprocess.Popen([sys.executable, str(ROOT / "train.py"), *RUN, f"hydra.run.dir={run_dir}"],
+    wandb_env = {**os.environ, "WANDB_MODE": "offline"}
+    child = subprocess.Popen([sys.executable, str(ROOT / "train.py"), *RUN, "logger=wandb",
+                              f"hydra.run.dir={run_dir}"], env=wandb_env,
                              cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                              start_new_session=True)
     deadline = time.monotonic() + 300
@@ -44,8 +48,14 @@ def test_killed_run_resumes_to_the_same_steps_as_an_uninterrupted_run(tmp_path):
     assert 4 <= killed_at < 8
     assert json.loads((run_dir / "manifest.json").read_text())["status"] == "running"  # died without a word
 
-    proc = run_train([*RUN, "resume=auto", f"hydra.run.dir={run_dir}"], cwd=tmp_path)
+    first_wandb_id = json.loads((run_dir / "wandb_run.json").read_text())["id"]
+    proc = subprocess.run([sys.executable, str(ROOT / "train.py"), *RUN, "logger=wandb", "resume=auto",
+                           f"hydra.run.dir={run_dir}"], env=wandb_env, cwd=tmp_path, capture_output=True,
+                          text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
+    runs = offline_runs(run_dir)
+    assert len(runs) == 2 and {r.id for r in runs} == {first_wandb_id}
+    assert json.loads((run_dir / "wandb_run.json").read_text())["id"] == first_wandb_id
     manifest = json.loads((run_dir / "manifest.json").read_text())
     assert manifest["status"] == "completed" and manifest["result"]["global_step"] == 8
     # Resumed from the newest checkpoint written before the kill, not from scratch.

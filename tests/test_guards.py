@@ -96,16 +96,22 @@ def test_same_seed_same_config_gives_identical_metrics(tmp_path):
     assert len(first) == 3 and first == second
 
 
-def test_planted_secrets_appear_in_no_file_of_the_run_dir(tmp_path):
+@pytest.mark.parametrize("logger", ["none", "wandb", "tensorboard"])
+def test_planted_secrets_appear_in_no_file_of_the_run_dir(tmp_path, logger):
     secret_env, secret_override = "env-secret-4c1f9", "override-secret-77ab2"
     run_dir = tmp_path / "run"
-    env = {**os.environ, "HF_TOKEN": secret_env, "WANDB_API_KEY": secret_env, "RUNPOD_API_KEY": secret_env}
+    # WANDB_MODE=offline: with a (planted) key, logger.mode=auto would otherwise go online.
+    env = {**os.environ, "HF_TOKEN": secret_env, "WANDB_API_KEY": secret_env, "RUNPOD_API_KEY": secret_env,
+           "MODAL_TOKEN_ID": secret_env, "MODAL_TOKEN_SECRET": secret_env, "WANDB_MODE": "offline"}
     proc = subprocess.run([sys.executable, str(ROOT / "train.py"), *TINY, f"+hf_token={secret_override}",
-                           f"+provider_api_key={secret_override}", f"hydra.run.dir={run_dir}"],
+                           f"+provider_api_key={secret_override}", f"logger={logger}", "eval.every=1",
+                           f"hydra.run.dir={run_dir}"],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     files = [p for p in run_dir.rglob("*") if p.is_file()]
     assert len(files) >= 6
+    if logger != "none":  # the tracker's own files are among those searched
+        assert any(logger in p.relative_to(run_dir).parts[0] for p in files)
     for path in files:
         data = path.read_bytes()
         assert secret_env.encode() not in data and secret_override.encode() not in data, path

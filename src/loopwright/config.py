@@ -246,12 +246,27 @@ class ProfileConfig:
 # ---------------------------------------------------------------------- logger
 class LoggerKind(str, Enum):
     none = "none"  # metrics.jsonl in the run dir only
+    wandb = "wandb"  # Weights & Biases (src/loopwright/trackers.py); metrics.jsonl as well
+    tensorboard = "tensorboard"  # event files in <run dir>/tensorboard; metrics.jsonl as well
+
+
+class WandbMode(str, Enum):
+    auto = "auto"  # $WANDB_MODE if set, else online with an API key, else offline
+    online = "online"
+    offline = "offline"  # written under <run dir>/wandb; upload later with `wandb sync`
+    disabled = "disabled"
 
 
 @dataclass
 class LoggerConfig:
     name: str = MISSING
     kind: LoggerKind = LoggerKind.none
+    # W&B only (ignored by the other kinds)
+    project: str = "loopwright"
+    entity: Optional[str] = None  # null: the API key's default entity
+    mode: WandbMode = WandbMode.auto
+    # Log the training data (input) and the trained weights/adapter (output) as artifacts.
+    log_artifacts: bool = True
 
 
 # ------------------------------------------------------------------------ eval

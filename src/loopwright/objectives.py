@@ -34,7 +34,9 @@ def _common_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
         "output_dir": str(output_dir),
         "save_strategy": "steps" if cfg.checkpoint.every else "no",
         **({"save_steps": int(cfg.checkpoint.every)} if cfg.checkpoint.every else {}),
-        "report_to": [],
+        # W&B: TRL's WandbCallback reuses the run loopwright.trackers opened;
+        # TensorBoard is wired as a callback sharing the tracker's writer.
+        "report_to": ["wandb"] if cfg.logger.kind.value == "wandb" else [],
         "seed": int(cfg.seed),
         "data_seed": int(cfg.seed),
         "learning_rate": float(o.learning_rate),

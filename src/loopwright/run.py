@@ -99,9 +99,13 @@ def train(cfg: Any, run_dir: Path | None = None, callbacks: list | None = None) 
     record = _Manifest(cfg, run_dir)
     record.write()
     from .guards import RunAborted
+    from .trackers import create as create_tracker
 
+    tracker = create_tracker(cfg, run_dir)
+    exit_code = 1
     try:
-        summary = _train(cfg, run_dir, record, callbacks or [])
+        summary = _train(cfg, run_dir, record, callbacks or [], tracker)
+        exit_code = 0
     except RunAborted as err:
         record.write(status="aborted", ended_at=mf.now_iso(), error=str(err),
                      timings={**record.data.get("timings", {}), "total_s": round(time.monotonic() - t_start, 3)})
@@ -110,12 +114,14 @@ def train(cfg: Any, run_dir: Path | None = None, callbacks: list | None = None) 
         record.write(status="failed", ended_at=mf.now_iso(), error=f"{type(err).__name__}: {err}",
                      timings={**record.data.get("timings", {}), "total_s": round(time.monotonic() - t_start, 3)})
         raise
+    finally:
+        tracker.finish(exit_code)  # every exit path: a multirun's jobs never merge in W&B
     record.write(status="completed", ended_at=mf.now_iso(),
                  timings={**record.data["timings"], "total_s": round(time.monotonic() - t_start, 3)})
     return summary
 
 
-def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) -> dict[str, Any]:
+def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list, tracker: Any) -> dict[str, Any]:
     import torch
 
     # transformers 5 renamed gradient_checkpointing; TRL 1.16 still only has the old
@@ -130,16 +136,21 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) ->
 
     _seed_everything(int(cfg.seed))
     timings: dict[str, float] = {}
+    resume_from = checkpoints.resolve_resume(cfg.resume, run_dir)
+    tracker.begin(resume_from)  # before the trainer: TRL's report_to reuses this W&B run
+    record.write(tracking=tracker.record())
 
     train_rows, held_out = tasks.build(cfg.task)
     distinct_train = _distinct(train_rows)
     data_dir = run_dir / "data"
-    record.write(dataset={
+    dataset = {
         "train": {"path": "data/train.jsonl", "rows": len(train_rows), "distinct_prompts": distinct_train,
                   "sha256": mf.write_jsonl(data_dir / "train.jsonl", train_rows)},
         "held_out": {"path": "data/held_out.jsonl", "rows": len(held_out), "distinct_prompts": _distinct(held_out),
                      "sha256": mf.write_jsonl(data_dir / "held_out.jsonl", held_out)},
-    })
+    }
+    record.write(dataset=dataset)
+    tracker.log_data(data_dir, dataset)
     if distinct_train < len(train_rows):
         print(f"[loopwright] task.n_train={len(train_rows)} rows repeat {distinct_train} distinct "
               f"training prompts (the task has no more outside the held-out split)", flush=True)
@@ -164,7 +175,7 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) ->
     metrics = MetricsFileCallback(run_dir / "metrics.jsonl")
     g = cfg.guards
     guard = GuardCallback(g.zero_signal_steps, bool(g.stop_on_nonfinite), g.max_time)
-    callbacks = [metrics, guard, *extra_callbacks]
+    callbacks = [metrics, guard, *tracker.callbacks(), *extra_callbacks]
     threshold = float(cfg.eval.success_threshold)
     if cfg.eval.enabled and cfg.eval.every:
         def periodic(policy_now: Any) -> dict[str, float]:
@@ -172,8 +183,7 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) ->
                                                  eval_batch)
             return evaluate.summarize(scores, threshold)
 
-        callbacks.append(PeriodicEvalCallback(int(cfg.eval.every), periodic, metrics))
-    resume_from = checkpoints.resolve_resume(cfg.resume, run_dir)
+        callbacks.append(PeriodicEvalCallback(int(cfg.eval.every), periodic, metrics, report=tracker.log_eval_step))
     if resume_from is not None:
         kept = checkpoints.truncate_metrics(run_dir / "metrics.jsonl", checkpoints.step_of(resume_from))
         print(f"[loopwright] resuming from {resume_from} ({kept} metrics lines kept)", flush=True)
@@ -210,6 +220,7 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) ->
         timings["eval_trained_s"] = round(time.monotonic() - t0, 3)
         results = evaluate.compare(held_out, base, trained, threshold)
         mf.write_json_atomic(run_dir / "eval_results.json", results)
+        tracker.log_eval_results(results, trainer.state.global_step)
         result.update(results["summary"])
         print("\n" + evaluate.format_table(results["summary"]) + "\n", flush=True)
 
@@ -227,7 +238,8 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) ->
         timings["save_model_s"] = round(time.monotonic() - t0, 3)
         result["model_dir"] = "model"
         result["adapter"] = bool(cfg.model.lora.enabled)
+        tracker.log_model(model_dir, trainer.state.global_step)
 
-    record.write(result=result, timings=timings)
+    record.write(result=result, timings=timings, tracking=tracker.record())
     print(f"[loopwright] run dir: {run_dir}", flush=True)
     return result

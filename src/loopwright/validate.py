@@ -183,9 +183,26 @@ def problems_in(cfg: Any) -> list[str]:
             "model.random_init.hidden_size must be divisible by model.random_init.num_attention_heads, "
             "and num_attention_heads by model.random_init.num_key_value_heads"
         )
+    problems.extend(_logger_problems(cfg.logger))
     if p.device.value == "cpu" and p.precision.value == "fp16":
         problems.append("profile.precision=fp16 is not supported with profile.device=cpu; use fp32 or bf16")
     return problems
+
+
+# logger.kind -> (module that must be importable, the extra that installs it)
+_LOGGER_PACKAGES = {"wandb": ("wandb", "wandb"), "tensorboard": ("tensorboard", "tensorboard")}
+
+
+def _logger_problems(logger: Any) -> list[str]:
+    import importlib.util
+
+    needed = _LOGGER_PACKAGES.get(logger.kind.value)
+    if needed and importlib.util.find_spec(needed[0]) is None:
+        return [f"logger={logger.name} needs the {needed[0]} package, which is not installed: "
+                f"pip install 'loopwright[{needed[1]}]' (or pip install {needed[0]})"]
+    if logger.kind.value == "wandb" and not str(logger.project).strip():
+        return ["logger.project must not be empty for logger=wandb"]
+    return []
 
 
 def validate(cfg: Any) -> None:
