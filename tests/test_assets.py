@@ -116,3 +116,12 @@ def test_two_processes_converting_smollm2_at_once_share_one_valid_copy(tmp_path)
     assert not list(tmp_path.glob(".tmp-*"))
     config = json.loads((Path(outs[0][0]) / "config.json").read_text())
     assert "quantization_config" not in config
+
+
+def test_build_once_says_it_is_building_and_then_stays_quiet(tmp_path, capsys):
+    target = tmp_path / "thing"
+    assets.build_once(target, lambda out: (out / "x").write_text("1"))
+    first = capsys.readouterr().err
+    assert f"building {target}" in first and "built thing in" in first
+    assets.build_once(target, lambda out: (out / "x").write_text("2"))
+    assert capsys.readouterr().err == ""

@@ -165,3 +165,9 @@ def test_multirun_gives_each_job_its_own_dir_and_seed(tmp_path):
     assert [m["seed"] for m in manifests] == [1, 2]
     assert all(m["status"] == "completed" for m in manifests)
     assert manifests[0]["trainer"]["config"]["seed"] == 1 and manifests[1]["trainer"]["config"]["seed"] == 2
+
+
+def test_training_and_evaluation_show_progress(smoke_runs):
+    output = smoke_runs["outputs"]["full"]
+    assert "held-out eval" in output and "24/24" in output  # tqdm over the 24 eval prompts
+    assert "grpo on arithmetic" in output and "step" in output  # the training bar

@@ -16,7 +16,9 @@ import fcntl
 import importlib.util
 import os
 import shutil
+import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -88,9 +90,14 @@ def build_once(target: Path, build: Callable[[Path], None]) -> Path:
         for stale in target.parent.glob(f".tmp-{target.name}-*"):
             shutil.rmtree(stale, ignore_errors=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".tmp-{target.name}-", dir=target.parent))
+        # Happens once per machine and takes a while (GGUF dequantisation): say so.
+        print(f"[loopwright] building {target} (once; later runs reuse it) ...", file=sys.stderr, flush=True)
+        started = time.monotonic()
         try:
             build(tmp)
             os.rename(tmp, target)
+            print(f"[loopwright] built {target.name} in {time.monotonic() - started:.1f} s", file=sys.stderr,
+                  flush=True)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise

@@ -23,6 +23,10 @@ def generate_greedy(model: Any, tokenizer: Any, rows: list[dict], max_new_tokens
     tokenizer.padding_side = "left"  # decoder-only generation continues from the right edge
     device = next(model.parameters()).device
     texts: list[str] = []
+    from tqdm.auto import tqdm
+
+    # A progress bar over prompts (stderr); leave=False keeps periodic evals from piling up bars.
+    bar = tqdm(total=len(rows), desc="held-out eval", unit="prompt", leave=False, dynamic_ncols=True)
     try:
         for start in range(0, len(rows), batch_size):
             batch = _chat_texts(tokenizer, rows[start:start + batch_size])
@@ -39,7 +43,9 @@ def generate_greedy(model: Any, tokenizer: Any, rows: list[dict], max_new_tokens
                 )
             new_tokens = out[:, enc["input_ids"].shape[1]:]
             texts.extend(tokenizer.batch_decode(new_tokens, skip_special_tokens=True))
+            bar.update(len(batch))
     finally:
+        bar.close()
         tokenizer.padding_side = previous_side
         model.train(was_training)
     return texts
