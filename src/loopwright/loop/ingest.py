@@ -44,6 +44,7 @@ class FileResult:
     duplicates: list[dict] = field(default_factory=list)
     formats: dict[str, int] = field(default_factory=dict)
     records: int = 0
+    child_runs: int = 0  # runs of a flat LangChain export, read through their root run
 
 
 # ----------------------------------------------------------------- reading
@@ -160,7 +161,8 @@ def parse_file(path: Path, fmt: str) -> FileResult:
     roots = {id(obj) for _, obj in runs}
     for line, obj, kind in typed:
         if kind == "langchain" and id(obj) not in roots:
-            continue  # a child run of a flat export, read through its root
+            result.child_runs += 1  # a child run of a flat export, read through its root
+            continue
         try:
             messages, metadata, record_id = PARSERS[kind].parse_record(obj) if kind == "openai" \
                 else langchain_runs.parse_run(obj)
@@ -208,7 +210,7 @@ def _merge_store(existing: list[dict], results: list[FileResult]) -> list[dict]:
 
 def _entry(result: FileResult, fmt: str, strict: bool, status: str) -> dict:
     return {"format": fmt, "formats_found": dict(sorted(result.formats.items())), "sha256": result.sha256,
-            "records": result.records, "valid": len(result.transcripts) + len(result.duplicates),
+            "records": result.records, "child_runs": result.child_runs, "valid": len(result.transcripts) + len(result.duplicates),
             "kept": len(result.transcripts), "duplicates": result.duplicates, "malformed": len(result.errors),
             "errors": result.errors, "strict": strict, "status": status}
 
