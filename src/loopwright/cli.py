@@ -48,6 +48,7 @@ def run_job(cfg: DictConfig) -> float | None:
         redact_hydra_dir(run_dir / ".hydra")
 
     from .guards import RunAborted
+    from .heldout import GateFailed
     from .run import train  # heavy: torch, transformers, trl
 
     try:
@@ -55,4 +56,8 @@ def run_job(cfg: DictConfig) -> float | None:
     except RunAborted as err:
         print(f"loopwright: run aborted: {err}\n  run dir (manifest status 'aborted'): {run_dir}", file=sys.stderr)
         sys.exit(3)
+    except GateFailed as err:
+        print(f"loopwright: gate failed: {err}\n  run dir (complete, manifest status 'gate_failed'): {run_dir}",
+              file=sys.stderr)
+        sys.exit(4)
     return summary.get("trained_accuracy")

@@ -279,6 +279,10 @@ class EvalConfig:
     max_new_tokens: Optional[int] = None
     # A held-out prompt counts as solved when its reward is at least this.
     success_threshold: float = 1.0
+    # Held-out prompts file (.jsonl, optional expect/forbid per prompt) evaluated instead of the task's split.
+    prompts: Optional[str] = None
+    # Fail the job (exit 4, artifacts kept) when the trained pass rate (or accuracy) is below this.
+    fail_below: Optional[float] = None
 
 
 # ---------------------------------------------------------------------- guards

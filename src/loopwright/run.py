@@ -99,6 +99,7 @@ def train(cfg: Any, run_dir: Path | None = None, callbacks: list | None = None) 
     record = _Manifest(cfg, run_dir)
     record.write()
     from .guards import RunAborted
+    from .heldout import GateFailed
     from .trackers import create as create_tracker
 
     tracker = create_tracker(cfg, run_dir)
@@ -106,6 +107,10 @@ def train(cfg: Any, run_dir: Path | None = None, callbacks: list | None = None) 
     try:
         summary = _train(cfg, run_dir, record, callbacks or [], tracker)
         exit_code = 0
+    except GateFailed as err:  # every artifact is written; the result failed the eval.fail_below gate
+        record.write(status="gate_failed", ended_at=mf.now_iso(), error=str(err),
+                     timings={**record.data.get("timings", {}), "total_s": round(time.monotonic() - t_start, 3)})
+        raise
     except RunAborted as err:
         record.write(status="aborted", ended_at=mf.now_iso(), error=str(err),
                      timings={**record.data.get("timings", {}), "total_s": round(time.monotonic() - t_start, 3)})
@@ -128,7 +133,7 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list, tr
     # name (and defaults it to True), so we must pass it and the warning is noise.
     warnings.filterwarnings("ignore", message=r"`(is_)?gradient_checkpointing` is deprecated", category=FutureWarning)
 
-    from . import checkpoints, evaluate, models, objectives, rewards, tasks
+    from . import checkpoints, evaluate, heldout, lineage, models, objectives, rewards, tasks
     from transformers.trainer_callback import ProgressCallback
 
     from .guards import GuardCallback
@@ -141,6 +146,10 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list, tr
     record.write(tracking=tracker.record())
 
     train_rows, held_out = tasks.build(cfg.task)
+    held_out_file = heldout.load(cfg.eval.prompts, cfg.task) if cfg.eval.enabled and cfg.eval.prompts else None
+    if held_out_file is not None:  # the held-out prompts file replaces the task's held-out split
+        held_out = held_out_file.rows
+    record.write(lineage=lineage.record(cfg))
     distinct_train = _distinct(train_rows)
     data_dir = run_dir / "data"
     dataset = {
@@ -219,10 +228,15 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list, tr
         trained = evaluate.evaluate_policy(policy, tokenizer, held_out, reward_fn, max_new_tokens, eval_batch)
         timings["eval_trained_s"] = round(time.monotonic() - t0, 3)
         results = evaluate.compare(held_out, base, trained, threshold)
+        if held_out_file is not None:
+            heldout.annotate(results, held_out_file)
+        heldout.apply_gate(results["summary"], cfg.eval.fail_below)
         mf.write_json_atomic(run_dir / "eval_results.json", results)
         tracker.log_eval_results(results, trainer.state.global_step)
         result.update(results["summary"])
         print("\n" + evaluate.format_table(results["summary"]) + "\n", flush=True)
+        if held_out_file is not None:
+            print(heldout.format_assertions(results["summary"]) + "\n", flush=True)
 
     from .plots import reward_curve
 
@@ -242,4 +256,5 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list, tr
 
     record.write(result=result, timings=timings, tracking=tracker.record())
     print(f"[loopwright] run dir: {run_dir}", flush=True)
+    heldout.raise_if_gate_failed(result)
     return result

@@ -121,8 +121,11 @@ def problems_in(cfg: Any) -> list[str]:
 
     problems.extend(file_task_problems(t))
     problems.extend(rewards.problems(cfg.reward))
-    if cfg.eval.enabled and t.n_eval < 1:
-        problems.append(f"task.n_eval={t.n_eval} must be >= 1 while eval.enabled=true")
+    if cfg.eval.enabled and t.n_eval < 1 and not cfg.eval.get("prompts"):
+        problems.append(f"task.n_eval={t.n_eval} must be >= 1 while eval.enabled=true (or give eval.prompts=...)")
+    from .heldout import problems as held_out_problems  # eval.prompts, eval.fail_below, task=curated's path
+
+    problems.extend(held_out_problems(cfg))
     if cfg.checkpoint.every is not None and cfg.checkpoint.every < 1:
         problems.append(f"checkpoint.every={cfg.checkpoint.every} must be >= 1 (or null)")
     if cfg.checkpoint.keep < 1:

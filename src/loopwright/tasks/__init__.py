@@ -37,6 +37,8 @@ REGISTRY: dict[str, TaskSpec] = {
                       "GSM8K-format JSONL (task.path, or the shipped word problems), final-number answers"),
     "jsonl": TaskSpec("loopwright.tasks.jsonl:build", frozenset(),
                       "any JSONL file (task.path), fields mapped by task.field_map, deduped disjoint splits"),
+    "curated": TaskSpec("loopwright.tasks.curated:build", frozenset({"columns_from"}),
+                        "curated.jsonl from loopwright.improve (task.path): SFT on kept turns, RL on their prompts"),
 }
 
 

@@ -1,0 +1,78 @@
+"""``python -m loopwright.improve transcripts=transcripts/ reward=customer_support output=improved/``
+
+Grades every assistant turn of ingested transcripts with a reward group option,
+curates the turns at or above the threshold into training rows and writes the
+exact train.py commands for them (src/loopwright/loop/improve.py). Exit 0 when
+curated rows exist, 1 when nothing was curated, 2 for unusable arguments.
+Imports no torch.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from omegaconf import DictConfig, OmegaConf
+
+from .loop.app import hydra_app
+from .loop.improve import DEFAULT_THRESHOLD, NEXT_STEPS, ImproveInputError, improve
+
+
+def threshold_of(cfg: DictConfig) -> float:
+    """threshold, else the reward's own curation cut (reward.params.threshold), else 0.7."""
+    if cfg.threshold is not None:
+        return float(cfg.threshold)
+    params = cfg.reward.get("params") or {}
+    return float(params.get("threshold", DEFAULT_THRESHOLD))
+
+
+def reward_args(cfg: DictConfig) -> list[str]:
+    """The reward as train.py should be given it: the same option plus the same reward.* overrides."""
+    from hydra.core.hydra_config import HydraConfig
+
+    if not HydraConfig.initialized():
+        return [f"reward={cfg.reward.name}"]
+    hc = HydraConfig.get()
+    choice = hc.runtime.choices.get("reward") or cfg.reward.name
+    extra = [o for o in hc.overrides.task if o.lstrip("+~").startswith("reward.")]
+    return [f"reward={choice}", *extra]
+
+
+def problems(cfg: DictConfig) -> list[str]:
+    from . import rewards, tasks
+
+    found = rewards.problems(cfg.reward) + tasks.problems(cfg.task)
+    if cfg.eval_prompts and not Path(str(cfg.eval_prompts)).expanduser().is_file():
+        found.append(f"eval_prompts={cfg.eval_prompts} is not a file")
+    return found
+
+
+def run(cfg: DictConfig) -> int:
+    found = problems(cfg)
+    if found:
+        print("loopwright.improve: invalid config:\n" + "\n".join(f"  - {p}" for p in found), file=sys.stderr)
+        return 2
+    from .manifest import redact
+
+    threshold = threshold_of(cfg)
+    config = redact(OmegaConf.to_container(cfg, resolve=True, enum_to_str=True))
+    try:
+        summary = improve(cfg.transcripts, cfg.output, cfg.reward, cfg.task, threshold, reward_args(cfg),
+                          cfg.eval_prompts, config)
+    except ImproveInputError as err:
+        print(f"loopwright.improve: {err}", file=sys.stderr)
+        return 2
+    t, c = summary["turns"], summary["curated"]
+    out = Path(str(cfg.output)).expanduser().resolve()
+    print(f"graded {t['graded']} assistant turns with reward={cfg.reward.name}: {t['kept']} kept "
+          f"(score >= {threshold}), dropped {t['dropped'] or 'none'}")
+    print(f"{out / 'curated.jsonl'}: {c['rows']} rows, {c['distinct_prompts']} distinct prompts")
+    print(f"next steps: {out / NEXT_STEPS}")
+    return 0 if c["rows"] else 1
+
+
+main = hydra_app("improve", run)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,27 @@
+"""The loop's command-line apps share one Hydra entry shape: conf/<name>.yaml, run(cfg) -> exit code."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Callable
+
+import hydra
+from omegaconf import DictConfig
+
+from . import schemas  # noqa: F401  registers the apps' schemas before composition
+
+# conf/ at the repository root, next to conf/train.yaml: the apps share its reward/ and task/ groups.
+CONF_DIR = str(Path(__file__).resolve().parents[3] / "conf")
+
+
+def hydra_app(config_name: str, run: Callable[[DictConfig], int]) -> Callable[[], None]:
+    """A ``@hydra.main`` entry point that exits with ``run``'s code (0 returns normally)."""
+
+    @hydra.main(version_base="1.3", config_path=CONF_DIR, config_name=config_name)
+    def main(cfg: DictConfig) -> None:
+        code = run(cfg)
+        if code:
+            sys.exit(code)
+
+    return main
