@@ -70,6 +70,10 @@ def main(payload_path: str, result_path: str) -> int:
     Singleton.set_state(payload["singleton_state"])
     ret = run_job(hydra_context=payload["hydra_context"], task_function=payload["task_function"],
                   config=payload["sweep_config"], job_dir_key="hydra.sweep.dir", job_subdir_key="hydra.sweep.subdir")
+    if ret.status.name == "FAILED":  # the traceback belongs in the job's stderr.log, not only in the launcher
+        import traceback
+
+        traceback.print_exception(ret._return_value, file=sys.stderr)
     if _is_rank_zero():
         _write_result(ret, result_path)
     return 0

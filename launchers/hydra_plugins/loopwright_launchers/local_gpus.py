@@ -247,6 +247,9 @@ class LocalGpusLauncher(Launcher):
         except subprocess.TimeoutExpired:
             timed_out = True
             self._kill_group(proc)
+        else:
+            if _group_alive(proc.pid):  # processes the job left behind (workers, servers) end with it
+                self._kill_group(proc)
         finally:
             with self._lock:
                 self._running.pop(job.idx, None)
