@@ -268,6 +268,19 @@ def test_tiny_trainings_on_two_cpu_slots(tmp_path: Path) -> None:
     assert (sweep / "summary.md").is_file()  # loopwright's sweep summary still runs
 
 
+def test_two_process_job_runs_under_accelerate_with_gloo_on_cpu(tmp_path: Path) -> None:
+    sweep = tmp_path / "sweep"
+    proc = run_train(["-m", "provider=local_gpus", "provider.processes_per_job=2", "model=tiny", "profile=smoke",
+                      "save_model=false", f"hydra.sweep.dir={sweep}"], timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    stderr = (sweep / "0" / "stderr.log").read_text()
+    assert "[local_gpus] rank 0 of 2" in stderr and "[local_gpus] rank 1 of 2" in stderr
+    manifest = json.loads((sweep / "0" / "manifest.json").read_text())
+    assert manifest["status"] == "completed" and manifest["host"]["slot"]["world_size"] == 2
+    rows = (sweep / "0" / "metrics.jsonl").read_text().splitlines()
+    assert [json.loads(r)["step"] for r in rows] == [1, 2]  # rank 0 alone writes the metrics
+
+
 def test_module_imports_no_heavy_packages() -> None:
     code = ("import sys; import hydra_plugins.loopwright_launchers.local_gpus, "
             "hydra_plugins.loopwright_launchers._child, hydra_plugins.loopwright_launchers.streaming; "

@@ -144,4 +144,5 @@ def launcher_slot() -> dict[str, Any] | None:
     return {"slot": int(os.environ["LOOPWRIGHT_SLOT"]), "slots": int(os.environ.get("LOOPWRIGHT_SLOTS", "0")),
             "cuda_visible_devices": os.environ.get("CUDA_VISIBLE_DEVICES"),
             "omp_num_threads": os.environ.get("OMP_NUM_THREADS"),
+            "world_size": int(os.environ.get("WORLD_SIZE", "1")),  # > 1 under `accelerate launch`
             "torch_threads": torch.get_num_threads() if torch is not None else None}

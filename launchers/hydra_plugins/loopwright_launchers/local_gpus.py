@@ -219,10 +219,9 @@ class LocalGpusLauncher(Launcher):
                "--main_process_port", str(_free_port())]
         if self.accelerate_config:
             cmd += ["--config_file", self.accelerate_config]
-        elif slot.gpus:
-            cmd += ["--multi_gpu"]
         else:
-            cmd += ["--cpu", "--multi_gpu"]  # CPU ranks with the gloo backend
+            # torchrun-style ranks; without CUDA (a CPU slot hides every GPU) accelerate picks gloo.
+            cmd += ["--multi_gpu"]
         return cmd + child
 
     def _run(self, job: _PreparedJob, slot: Slot) -> JobReturn:
