@@ -16,8 +16,9 @@ Contract (after ``Launcher.setup(...)`` has been called):
   it: the sweep config composed from ``overrides``, ``hydra.job.num = job_idx``, and
   its run dir ``<hydra.sweep.dir>/<hydra.sweep.subdir>``. ``job_idx`` must be unique
   within the sweep. A job that fails comes back as a JobReturn with status FAILED
-  (reading ``return_value`` re-raises its error); the future itself raises only when
-  the job could not be prepared (e.g. an override names an unknown key).
+  (reading ``return_value`` re-raises its error). A job that cannot even be prepared
+  (an override names an unknown key) makes ``submit`` itself raise, before anything
+  starts. Call ``submit`` from one thread: composing a job's config is not thread-safe.
 - ``launch(job_overrides, initial_job_idx)`` stays Hydra's batch call and is built on
   ``submit`` (same results, same order).
 
