@@ -47,6 +47,14 @@ def run_job(cfg: DictConfig) -> float | None:
     if run_dir is not None:
         redact_hydra_dir(run_dir / ".hydra")
 
+    from .dispatch import needs_launcher, run_through_launcher
+
+    if run_dir is not None and needs_launcher(cfg):  # provider=X without -m: still through X's launcher
+        code = run_through_launcher(cfg, run_dir)
+        if code:
+            sys.exit(code)
+        return None
+
     from .guards import RunAborted
     from .heldout import GateFailed
     from .run import train  # heavy: torch, transformers, trl

@@ -204,13 +204,46 @@ class TaskConfig:
 
 # -------------------------------------------------------------------- provider
 class ProviderKind(str, Enum):
-    local = "local"  # this machine, Hydra's basic launcher
+    """Where jobs run. Each conf/provider/<kind>.yaml selects its Hydra launcher (docs/LAUNCHERS.md)."""
+
+    local = "local"  # this machine, in this process (Hydra's basic launcher)
+    local_gpus = "local_gpus"  # this machine, a pool of GPU/CPU slots, one fresh process per job
+    runpod = "runpod"  # RunPod pods
+    modal = "modal"  # Modal functions
+    slurm = "slurm"  # a SLURM cluster through hydra-submitit-launcher
 
 
 @dataclass
 class ProviderConfig:
     name: str = MISSING
     kind: ProviderKind = ProviderKind.local
+
+    # --- local_gpus (launchers/hydra_plugins/loopwright_launchers/local_gpus.py) ---
+    # GPU ids of the pool; null: detect with nvidia-smi; []: CPU only.
+    gpus: Optional[List[int]] = None
+    # GPUs pinned to each job (CUDA_VISIBLE_DEVICES); > 1 runs the job under `accelerate launch`.
+    gpus_per_job: int = 1
+    # Concurrent jobs: the CPU pool size (null: 1), or a cap on the GPU groups.
+    slots: Optional[int] = None
+    # OMP/MKL/torch threads per job; null: usable cores // slots.
+    threads_per_job: Optional[int] = None
+    # Per-job wall-clock limit in seconds; the job's whole process group is killed. null: none.
+    job_timeout_s: Optional[float] = None
+    # Processes per job (> 1: `accelerate launch`); null: gpus_per_job on GPUs, else 1.
+    processes_per_job: Optional[int] = None
+    # accelerate config file for multi-process jobs (FSDP, DeepSpeed); null: plain DDP.
+    accelerate_config: Optional[str] = None
+
+    # --- slurm (conf/hydra/launcher/slurm.yaml: hydra-submitit-launcher) ---
+    partition: Optional[str] = None
+    account: Optional[str] = None
+    qos: Optional[str] = None
+    gpus_per_node: Optional[int] = None
+    cpus_per_task: Optional[int] = None
+    mem_gb: Optional[int] = None
+    nodes: int = 1
+    # Wall-clock limit of each SLURM job, minutes.
+    timeout_min: int = 60
 
 
 # --------------------------------------------------------------------- profile

@@ -132,4 +132,17 @@ def package_versions() -> dict[str, str | None]:
 
 
 def host_info() -> dict[str, Any]:
-    return {"platform": platform.platform(), "machine": platform.machine(), "cpus": os.cpu_count()}
+    return {"platform": platform.platform(), "machine": platform.machine(), "cpus": os.cpu_count(),
+            "slot": launcher_slot()}
+
+
+def launcher_slot() -> dict[str, Any] | None:
+    """The local_gpus slot this job ran in (set by the launcher), or None outside one."""
+    if "LOOPWRIGHT_SLOT" not in os.environ:
+        return None
+    torch = sys.modules.get("torch")  # only when the job already imported it
+    return {"slot": int(os.environ["LOOPWRIGHT_SLOT"]), "slots": int(os.environ.get("LOOPWRIGHT_SLOTS", "0")),
+            "cuda_visible_devices": os.environ.get("CUDA_VISIBLE_DEVICES"),
+            "omp_num_threads": os.environ.get("OMP_NUM_THREADS"),
+            "world_size": int(os.environ.get("WORLD_SIZE", "1")),  # > 1 under `accelerate launch`
+            "torch_threads": torch.get_num_threads() if torch is not None else None}

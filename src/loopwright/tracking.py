@@ -43,9 +43,11 @@ class MetricsFileCallback(TrainerCallback):
         line.update({k: _jsonable(v) for k, v in logs.items()})
         line.update(self.pending)
         self.pending = {}
+        self.steps_logged += 1
+        if not state.is_world_process_zero:  # multi-process jobs (accelerate launch): one row per step
+            return
         with open(self.path, "a") as handle:
             handle.write(json.dumps(line) + "\n")
-        self.steps_logged += 1
 
 
 class ProgressBarCallback(TrainerCallback):

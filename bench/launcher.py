@@ -1,0 +1,73 @@
+"""local_gpus at 2 slots against Hydra's basic launcher: the same N-job sweep, wall time, one invocation.
+
+    python bench/launcher.py                    # 4 jobs of model=tiny profile=smoke, 1 round
+    python bench/launcher.py --jobs 6 --rounds 2 --slots 2
+
+Both sides run the identical command (`train.py -m model=tiny profile=smoke seed=1..N
+save_model=false`), differing only in the provider: `provider=local` (Hydra's basic
+launcher: one process, jobs one after another, torch's default threads) and
+`provider=local_gpus provider.slots=S` (a fresh process per job, S at a time,
+cores // S threads each). The sides alternate per round; each side's time is the
+whole command, start-up included. Prints each time, the machine load, and the ratio
+basic / local_gpus (goal >= 1.7 at 2 slots on 2 cores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "HF_HUB_OFFLINE": "1", "WANDB_MODE": "disabled", "TOKENIZERS_PARALLELISM": "false"}
+
+
+def sweep_seconds(provider_args: list[str], jobs: int, sweep_dir: Path) -> float:
+    cmd = [sys.executable, "train.py", "-m", *provider_args, "model=tiny", "profile=smoke", "save_model=false",
+           "seed=" + ",".join(str(i) for i in range(1, jobs + 1)), f"hydra.sweep.dir={sweep_dir}"]
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=ROOT, env=ENV, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        sys.exit(f"command failed: {' '.join(cmd)}\n{proc.stdout[-2000:]}\n{proc.stderr[-4000:]}")
+    done = [json.loads(p.read_text())["status"] for p in sweep_dir.glob("*/manifest.json")]
+    if done != ["completed"] * jobs:
+        sys.exit(f"expected {jobs} completed jobs in {sweep_dir}, found {done}")
+    return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--jobs", type=int, default=4)
+    parser.add_argument("--slots", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=1)
+    args = parser.parse_args()
+
+    sides = {"basic": ["provider=local"], "local_gpus": ["provider=local_gpus", f"provider.slots={args.slots}"]}
+    times: dict[str, list[float]] = {name: [] for name in sides}
+    print(f"load before: {os.getloadavg()}  cores: {len(os.sched_getaffinity(0))}", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in range(args.rounds):
+            order = list(sides) if r % 2 == 0 else list(reversed(sides))
+            for name in order:
+                seconds = sweep_seconds(sides[name], args.jobs, Path(tmp) / f"{name}-{r}")
+                times[name].append(seconds)
+                print(f"round {r + 1}: {name:<10} {args.jobs} jobs in {seconds:7.1f} s   load {os.getloadavg()}",
+                      flush=True)
+    basic, pooled = statistics.median(times["basic"]), statistics.median(times["local_gpus"])
+    per_round = [round(b / p, 2) for b, p in zip(times["basic"], times["local_gpus"])]  # paired: same load
+    result = {"jobs": args.jobs, "slots": args.slots, "rounds": args.rounds, "basic_s": round(basic, 1),
+              "local_gpus_s": round(pooled, 1), "speedup": round(basic / pooled, 2), "speedup_per_round": per_round,
+              "load_after": os.getloadavg()}
+    print(json.dumps(result))
+    print(f"local_gpus at {args.slots} slots is {basic / pooled:.2f}x faster than the basic launcher (goal >= 1.7)")
+
+
+if __name__ == "__main__":
+    main()
