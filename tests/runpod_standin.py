@@ -305,3 +305,46 @@ class RunpodStandin:
                 self._answer(204)
 
         return Handler
+
+
+def main() -> None:
+    """Serve the stand-in and a moto volume on loopback, to try the launcher by hand (docs/CLOUD.md)."""
+    import argparse
+    import socket
+    import tempfile
+
+    import boto3
+    from moto.server import ThreadedMotoServer
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=0, help="moto S3 port (0: any free one)")
+    args = parser.parse_args()
+    key = os.environ.get("RUNPOD_API_KEY") or sys.exit("set RUNPOD_API_KEY (any value): the stand-in checks it")
+    port = args.port
+    if not port:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+    moto = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
+    moto.start()
+    s3_url = f"http://127.0.0.1:{port}"
+    boto3.client("s3", endpoint_url=s3_url, region_name="us-east-1", aws_access_key_id="standin",
+                 aws_secret_access_key="standin").create_bucket(Bucket="standinvolume")
+    standin = RunpodStandin(key, s3_url, Path(tempfile.mkdtemp(prefix="runpod-standin-"))).start()
+    print("RunPod stand-in ready. In another shell (same RUNPOD_API_KEY):\n"
+          "  export RUNPOD_S3_ACCESS_KEY=standin RUNPOD_S3_SECRET_KEY=standin\n"
+          f"  python train.py -m provider=runpod provider.api_url={standin.url} "
+          f"provider.graphql_url={standin.url}/graphql provider.volume_id=standinvolume "
+          f"provider.s3_endpoint={s3_url} provider.setup_cmd=null provider.poll_s=1 provider.max_cost=1 "
+          "model=tiny profile=smoke", flush=True)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        print(f"pods still running at exit: {standin.running()}")
+        standin.stop()
+        moto.stop()
+
+
+if __name__ == "__main__":
+    main()

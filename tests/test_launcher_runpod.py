@@ -99,6 +99,7 @@ def test_plan_only_prints_the_plan_and_rents_nothing(cloud):
     r = cloud.run("provider.plan_only=true", "provider.max_hours=2", "provider.gpu_count=2")
     assert r.returncode == 0, r.stderr
     assert "2 x NVIDIA A40" in r.stdout and "$0.8000/hr" in r.stdout and "worst case   $1.60" in r.stdout
+    assert "nothing rented; would be refused: provider.max_cost is not set" in r.stdout
     assert [c[:2] for c in cloud.standin.log] == [("POST", "/graphql")]  # a price query, nothing billable
     assert cloud.standin.pods == {} and cloud.costs() == []
     assert cloud.s3.list_objects_v2(Bucket=cloud.bucket).get("KeyCount") == 0  # nothing shipped either

@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterator, Optional
 
 from .ledger import append_cost, cost_record
 from .plan import Plan
-from .runpod_job import RemoteJobFailed, _get, _trained_accuracy
+from .common import RemoteJobFailed, cfg_get as _get, trained_accuracy
 
 MAX_TIMEOUT_S = 24 * 3600  # Modal's ceiling for a function's timeout
 
@@ -164,7 +164,7 @@ class ModalJob:
         self._adopt_run_dir()
         if error is not None:
             raise RemoteJobFailed(f"modal job failed: {error}; its log: {self.job_dir / 'modal' / 'job.log'}")
-        return _trained_accuracy(self.job_dir)
+        return trained_accuracy(self.job_dir)
 
     def _adopt_run_dir(self) -> None:
         """Move the run dir's files (modal/out/*) up into the job dir, where train.py's would be."""

@@ -23,18 +23,10 @@ import uuid
 from pathlib import Path
 from typing import Any, Callable, Optional
 
+from .common import RemoteJobFailed, cfg_get as _get, sigint_deferred, trained_accuracy
 from .ledger import append_cost, cost_record
 from .plan import Plan, PlanRefused
 from .pod_script import run_script, start_command
-
-
-class RemoteJobFailed(RuntimeError):
-    """The job ran remotely and did not succeed (its log is in the local job dir)."""
-
-
-def _get(cfg: Any, key: str, default: Any = None) -> Any:
-    value = cfg.get(key, default) if hasattr(cfg, "get") else getattr(cfg, key, default)
-    return default if value is None and default is not None else value
 
 
 def api_key() -> str:
@@ -180,7 +172,12 @@ class RunpodJob:
         self.out(plan.render())
         (self.job_dir / "plan.txt").write_text(plan.render() + "\n")
         if _get(self.p, "plan_only", False):
-            self.out("runpod: plan_only=true, nothing rented")
+            try:
+                plan.check()
+                verdict = "within provider.max_cost"
+            except PlanRefused as err:
+                verdict = f"would be refused: {err}"
+            self.out(f"runpod: plan_only=true, nothing rented; {verdict}")
             return None
         plan.check()
         self.client = self.client or self.make_client()
@@ -207,7 +204,9 @@ class RunpodJob:
             seconds, unconfirmed = 0.0, None
             if pod_id is not None:
                 try:
-                    attempts = self.client.terminate_pod(pod_id)
+                    self.out(f"runpod: terminating pod {pod_id} (Ctrl-C is ignored until RunPod confirms)")
+                    with sigint_deferred():
+                        attempts = self.client.terminate_pod(pod_id)
                     self.out(f"runpod: pod {pod_id} terminated ({attempts} attempt(s))")
                 except Exception as err:  # noqa: BLE001  recorded in the ledger, re-raised below
                     unconfirmed, outcome = err, f"{outcome}+terminate_unconfirmed"
@@ -224,11 +223,5 @@ class RunpodJob:
                 raise unconfirmed
         if outcome != "succeeded":
             raise RemoteJobFailed(f"runpod job {outcome} (exit {rc}); its log: {self.job_dir / 'pod' / 'pod.log'}")
-        return _trained_accuracy(self.job_dir)
+        return trained_accuracy(self.job_dir)
 
-
-def _trained_accuracy(job_dir: Path) -> Optional[float]:
-    manifest = job_dir / "manifest.json"
-    if not manifest.is_file():
-        return None
-    return (json.loads(manifest.read_text()).get("result") or {}).get("trained_accuracy")
