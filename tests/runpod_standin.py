@@ -44,6 +44,33 @@ PRICES = {"NVIDIA A40": {"displayName": "A40", "securePrice": 0.40, "communityPr
           "NVIDIA H100 80GB HBM3": {"displayName": "H100 SXM", "securePrice": 2.99, "communityPrice": 2.69},
           "NVIDIA GeForce RTX 3070": {"displayName": "RTX 3070", "securePrice": None, "communityPrice": None}}
 
+# PodCreateInput's properties in rest.runpod.io/v1/openapi.json: a body with any other key is refused,
+# so a misspelt field in the launcher fails here instead of being silently ignored.
+POD_CREATE_FIELDS = {
+    "allowedCudaVersions", "cloudType", "computeType", "containerDiskInGb", "containerRegistryAuthId",
+    "countryCodes", "cpuFlavorIds", "cpuFlavorPriority", "dataCenterIds", "dataCenterPriority", "dockerEntrypoint",
+    "dockerStartCmd", "env", "globalNetworking", "gpuCount", "gpuTypeIds", "gpuTypePriority", "imageName",
+    "interruptible", "locked", "minDiskBandwidthMBps", "minDownloadMbps", "minRAMPerGPU", "minUploadMbps",
+    "minVCPUPerGPU", "name", "networkVolumeId", "ports", "supportPublicIp", "templateId", "vcpuCount", "volumeInGb",
+    "volumeMountPath"}
+
+
+def pod_create_problems(body: dict[str, Any]) -> list[str]:
+    problems = [f"unknown field {k!r}" for k in sorted(set(body) - POD_CREATE_FIELDS)]
+    for key in ("dockerEntrypoint", "dockerStartCmd", "gpuTypeIds", "ports"):
+        if key in body and not (isinstance(body[key], list) and all(isinstance(v, str) for v in body[key])):
+            problems.append(f"{key} must be a list of strings")
+    if not isinstance(body.get("env", {}), dict) or not all(isinstance(v, str) for v in body.get("env", {}).values()):
+        problems.append("env must be an object of strings")
+    if not isinstance(body.get("gpuCount", 1), int) or body.get("gpuCount", 1) < 1:
+        problems.append("gpuCount must be an integer >= 1")
+    if body.get("cloudType", "SECURE") not in ("SECURE", "COMMUNITY"):
+        problems.append("cloudType must be SECURE or COMMUNITY")
+    if body.get("gpuTypePriority", "availability") not in ("availability", "custom"):
+        problems.append("gpuTypePriority must be availability or custom")
+    return problems
+
+
 RUNPODCTL = '''#!{python}
 """runpodctl shim: `runpodctl remove pod ID` / `runpodctl pod delete ID` -> DELETE /pods/ID."""
 import os, sys, urllib.request
@@ -198,6 +225,9 @@ class RunpodStandin:
             self.create_failures -= 1
             return 500, {"error": "create pod: There are no longer any instances available with the "
                                   "requested specifications. (stand-in fault)"}
+        problems = pod_create_problems(body)
+        if problems:
+            return 400, {"error": "invalid PodCreateInput: " + "; ".join(problems)}
         gpus = body.get("gpuTypeIds") or []
         if not gpus or gpus[0] not in PRICES or not body.get("imageName"):
             return 400, {"error": f"invalid input: gpuTypeIds={gpus} imageName={body.get('imageName')}"}

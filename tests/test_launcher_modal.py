@@ -79,6 +79,15 @@ def test_builds_real_modal_objects_offline():
     assert built.function_kwargs["serialized"] is True
 
 
+def test_image_carries_the_files_git_lists():
+    from loopwright.cloud.modal_job import not_in_bundle
+
+    ignore = not_in_bundle(ROOT)
+    assert not ignore(Path("train.py")) and not ignore(Path("src/loopwright/cloud/modal_job.py"))
+    assert not ignore(Path("conf/provider/modal.yaml"))
+    assert ignore(Path("outputs/costs.jsonl")) and ignore(Path("src/loopwright/__pycache__/run.cpython-311.pyc"))
+
+
 def test_max_hours_beyond_modal_limit_is_refused():
     from loopwright.cloud.modal_job import build
 
@@ -110,6 +119,7 @@ def _costs(tmp_path):
     return [json.loads(line) for line in (tmp_path / "costs.jsonl").read_text().splitlines()]
 
 
+@pytest.mark.filterwarnings("ignore:The train function is executing locally")  # Function.local, on purpose
 def test_train_py_multirun_runs_the_job_and_pulls_outputs_back(tmp_path, monkeypatch):
     fake = FakeModal(tmp_path / "volume")
     _multirun(tmp_path, monkeypatch, fake)

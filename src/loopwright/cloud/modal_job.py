@@ -88,24 +88,32 @@ def modal_gpu(gpu_type: Optional[str], count: int) -> Optional[str]:
     return gpu_type if count <= 1 else f"{gpu_type}:{count}"
 
 
+def not_in_bundle(code_root: Path) -> Callable[[Path], bool]:
+    """``Image.add_local_dir(ignore=...)``: Modal passes each file's path relative to the dir; True excludes.
+
+    Keeps exactly what the RunPod bundle ships: the files git lists (uncommitted edits included).
+    """
+    from .bundle import code_files
+
+    keep = set(code_files(code_root))
+    return lambda rel: Path(rel).as_posix() not in keep
+
+
 def build(provider_cfg: Any, code_root: Path) -> ModalBuild:
     import modal
 
-    from .bundle import code_files
     from .modal_remote import OUTPUTS_DIR, PROJECT_DIR, train_in_container
 
     timeout = int(float(_get(provider_cfg, "max_hours")) * 3600)
     if not 0 < timeout <= MAX_TIMEOUT_S:
         raise ValueError(f"provider.max_hours={_get(provider_cfg, 'max_hours')}: Modal functions run 1 s to 24 h")
-    files = set(code_files(code_root))
-    keep = files | {p.as_posix() for f in files for p in Path(f).parents if p.as_posix() != "."}
     py = f"{sys.version_info.major}.{sys.version_info.minor}"  # serialized functions need the same Python
     image_name = _get(provider_cfg, "image")
     image = (modal.Image.from_registry(image_name, add_python=py) if image_name
              else modal.Image.debian_slim(python_version=py))
     image = (image.pip_install(*project_dependencies(code_root))
              .env({str(k): str(v) for k, v in (_get(provider_cfg, "env", {}) or {}).items()})
-             .add_local_dir(code_root, PROJECT_DIR, ignore=lambda p: Path(p).as_posix() not in keep))
+             .add_local_dir(code_root, PROJECT_DIR, ignore=not_in_bundle(code_root)))
     volume = modal.Volume.from_name(_get(provider_cfg, "volume_name"), create_if_missing=True)
     secrets = [modal.Secret.from_name(name) for name in (_get(provider_cfg, "secrets", []) or [])]
     app = modal.App(_get(provider_cfg, "app_name"))
