@@ -281,6 +281,33 @@ def test_launcher_killed_pod_times_out_and_removes_itself(cloud):
     assert json.loads(status.read_text()) == {"returncode": 124}  # `timeout` after max_hours (1 s here)
 
 
+def test_terminate_never_confirmed_is_loud_and_still_accounted(cloud, monkeypatch):
+    import functools
+
+    from loopwright.cloud.runpod_api import RunpodApiError
+    from loopwright.cloud.runpod_job import RunpodJob
+
+    monkeypatch.setenv("RUNPOD_API_KEY", KEY)
+    monkeypatch.setenv("RUNPOD_S3_ACCESS_KEY", S3_ID)
+    monkeypatch.setenv("RUNPOD_S3_SECRET_KEY", S3_SECRET)
+    cloud.standin.never_ready = True
+    cloud.standin.terminate_5xx = 10**6  # RunPod answers 503 to every DELETE
+    cfg = compose(["provider=runpod", "provider.max_cost=1", f"provider.api_url={cloud.standin.url}",
+                   f"provider.graphql_url={cloud.standin.url}/graphql", f"provider.volume_id={cloud.bucket}",
+                   f"provider.s3_endpoint={cloud.moto}", "provider.poll_s=0.2", "provider.ready_timeout_s=0.5"])
+    job_dir = cloud.tmp / "job"
+    job_dir.mkdir()
+    job = RunpodJob(cfg.provider, job_dir=job_dir, overrides=[], code_root=ROOT, ledger_path=cloud.ledger,
+                    out=lambda _: None)
+    job.client = job.make_client()
+    monkeypatch.setattr(job.client, "terminate_pod", functools.partial(job.client.terminate_pod, deadline_s=2.0))
+    with pytest.raises(RunpodApiError, match="not confirmed .* TERMINATE IT BY HAND"):
+        job.run()
+    (cost,) = cloud.costs()
+    assert cost["status"] == "failed+terminate_unconfirmed" and cost["pod_id"] in cloud.standin.pods
+    assert len(cloud.calls("DELETE")) >= 2  # it kept trying
+
+
 # ------------------------------------------------------- pieces on their own
 def test_pod_removes_itself_after_max_hours(tmp_path):
     """The start command alone: `timeout` ends the job, status 124 is written, runpodctl removes the pod."""
