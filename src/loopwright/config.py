@@ -245,6 +245,35 @@ class ProviderConfig:
     # Wall-clock limit of each SLURM job, minutes.
     timeout_min: int = 60
 
+    # runpod / modal ------------------------------------------- docs/CLOUD.md
+    # Shared by both cloud providers.
+    plan_only: bool = False  # print the plan (GPU, $/hr, worst case) and contact nothing billable
+    max_cost: Optional[float] = None  # USD ceiling for one job's worst case; required to rent anything
+    max_hours: float = 1.0  # wall-clock cap per job: the launcher stops it, and the pod/function ends itself
+    gpu_type: Optional[str] = None  # RunPod gpuTypeId ("NVIDIA A40") / Modal gpu ("A10G", "H100")
+    gpu_count: int = 1
+    # RunPod: REST v1 for pods, GraphQL for GPU prices (REST v1 has no price endpoint).
+    api_url: str = "https://rest.runpod.io/v1"
+    graphql_url: str = "https://api.runpod.io/graphql"
+    cloud_type: str = "SECURE"  # SECURE | COMMUNITY: which price the plan uses and where the pod runs
+    image: Optional[str] = None  # container image (RunPod) / base image (Modal)
+    volume_id: Optional[str] = None  # RunPod network volume: the S3 bucket and the pod's /workspace
+    s3_endpoint: Optional[str] = None  # e.g. https://s3api-eu-ro-1.runpod.io
+    s3_region: Optional[str] = None  # the volume's data center id, e.g. EU-RO-1
+    volume_mount_path: str = "/workspace"
+    setup_cmd: Optional[str] = "pip install -q -e ."  # run in the pod before train.py; null: none
+    container_disk_gb: int = 50
+    poll_s: float = 10.0  # seconds between status polls
+    ready_timeout_s: float = 900.0  # the pod must start the job within this, else it is terminated
+    api_retries: int = 8  # attempts per API call on 5xx / lost connection (terminate: until confirmed)
+    ledger: str = "outputs/costs.jsonl"  # one line per pod/function: what it cost
+    env: Dict[str, str] = field(default_factory=dict)  # extra environment for the pod / function
+    # Modal.
+    app_name: str = "loopwright"
+    volume_name: str = "loopwright-outputs"  # modal.Volume the job writes its run dir into
+    secrets: List[str] = field(default_factory=list)  # modal.Secret names (created in Modal's dashboard)
+    retries: int = 0  # modal.Function retries
+
 
 # --------------------------------------------------------------------- profile
 class Precision(str, Enum):
