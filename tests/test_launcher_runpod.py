@@ -92,6 +92,7 @@ def cloud(tmp_path, moto_url):
 
 def _no_pod_left(cloud: Cloud) -> None:
     assert cloud.standin.running() == [], f"pods still running: {cloud.standin.running()}"
+    assert cloud.standin.live_processes() == [], "a terminated pod's processes are still alive"
 
 
 # --------------------------------------------------------------------- plan
