@@ -86,6 +86,20 @@ except Exception as err:
 '''
 
 
+def session_pids(sid: int) -> list[int]:
+    """Every live process in session ``sid`` (Linux /proc): `timeout` moves its child into a process
+    group of its own, so killing the pod's process group alone would leave the job running."""
+    pids = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[3]) == sid and fields[0] != "Z":  # fields after "pid (comm)": state ppid pgrp session
+            pids.append(int(stat.parent.name))
+    return pids
+
+
 class Pod:
     def __init__(self, pod_id: str, body: dict[str, Any], cost: float, key: str, root: Path):
         self.id, self.body, self.cost, self.key = pod_id, body, cost, key
@@ -139,6 +153,10 @@ class RunpodStandin:
 
     def running(self) -> list[str]:
         return [p.id for p in self.pods.values() if p.status != "TERMINATED"]
+
+    def live_processes(self) -> list[int]:
+        """Processes of any emulated pod still alive (a terminated pod must have none)."""
+        return [pid for p in self.pods.values() if p.proc is not None for pid in session_pids(p.proc.pid)]
 
     # --------------------------------------------------------------- s3 sync
     def _s3(self):
@@ -210,11 +228,18 @@ class RunpodStandin:
         with pod.lock:
             proc = pod.proc
             pod.status = "TERMINATED"
-        if proc is not None and proc.poll() is None:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        if proc is not None:
+            # A terminated pod's container is gone as a whole: kill its entire session, not one group.
+            for _ in range(50):
+                pids = session_pids(proc.pid)
+                if not pids:
+                    break
+                for pid in pids:
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+                time.sleep(0.05)
             proc.wait(timeout=30)
         if pod.mount.is_dir():
             self._push(pod)  # the network volume keeps what the pod wrote

@@ -92,6 +92,7 @@ def cloud(tmp_path, moto_url):
 
 def _no_pod_left(cloud: Cloud) -> None:
     assert cloud.standin.running() == [], f"pods still running: {cloud.standin.running()}"
+    assert cloud.standin.live_processes() == [], "a terminated pod's processes are still alive"
 
 
 # --------------------------------------------------------------------- plan
@@ -116,6 +117,14 @@ def test_refused_before_anything_is_rented(cloud, extra, message):
     assert message in r.stderr
     assert cloud.calls("POST") == [] and cloud.standin.pods == {}
     assert cloud.s3.list_objects_v2(Bucket=cloud.bucket).get("KeyCount") == 0
+
+
+def test_no_api_key_in_the_environment_is_refused(cloud):
+    env = {k: v for k, v in cloud.env().items() if k != "RUNPOD_API_KEY"}
+    r = subprocess.run(cloud.args("provider.max_cost=1"), env=env, cwd=cloud.tmp, capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode != 0 and "RUNPOD_API_KEY is not set" in r.stderr
+    assert cloud.standin.log == []  # not even the price was asked
 
 
 # ------------------------------------------------------------------ success
@@ -353,3 +362,27 @@ def test_bundle_is_the_working_tree_with_uncommitted_changes(tmp_path):
     with tarfile.open(tmp_path / "b.tar.gz") as tar:
         assert n == 4 and tar.extractfile("train.py").read() == b"edited, not committed\n"
         assert tar.extractfile(".loopwright_job/config.yaml").read() == b"seed: 3\n"
+
+
+def test_secret_overrides_reach_the_pod_but_not_the_local_copy(tmp_path):
+    from loopwright.cloud.runpod_job import RunpodJob
+
+    class RecordingVolume:
+        def __init__(self):
+            self.objects = {}
+
+        def upload_file(self, local, key):
+            self.objects[key] = Path(local).read_bytes()
+
+        def put_bytes(self, key, data):
+            self.objects[key] = data
+
+    job = RunpodJob(compose(["provider=runpod"]).provider, job_dir=tmp_path, code_root=ROOT,
+                    overrides=["seed=3", "+logger.hf_token=hf_abc123"], ledger_path=tmp_path / "c.jsonl",
+                    out=lambda _: None)
+    job.volume = RecordingVolume()
+    job.ship()
+    shipped = job.volume.objects[f"{job.job_rel}/run.sh"].decode()
+    assert "+logger.hf_token=hf_abc123" in shipped and "seed=3" in shipped  # the pod needs it to run the job
+    local = (tmp_path / "pod" / "run.sh").read_text()
+    assert "hf_abc123" not in local and "+logger.hf_token=***REDACTED***" in local and "seed=3" in local

@@ -104,8 +104,14 @@ class RunpodJob:
     def ship(self) -> None:
         from .bundle import write_bundle
 
-        script = run_script(self.job_rel, str(_get(self.p, "volume_mount_path", "/workspace")), self.overrides,
-                            _get(self.p, "setup_cmd"))
+        from ..manifest import redact_override
+
+        mount, setup = str(_get(self.p, "volume_mount_path", "/workspace")), _get(self.p, "setup_cmd")
+        script = run_script(self.job_rel, mount, self.overrides, setup)
+        # The local copy, for reading what ran: secret-named overrides (+x.hf_token=...) redacted.
+        (self.job_dir / "pod").mkdir(parents=True, exist_ok=True)
+        (self.job_dir / "pod" / "run.sh").write_text(
+            run_script(self.job_rel, mount, [redact_override(o) for o in self.overrides], setup))
         with tempfile.TemporaryDirectory() as tmp:
             tar = Path(tmp) / "bundle.tar.gz"
             n = write_bundle(self.code_root, tar, {".loopwright_job/config.yaml": self.config_yaml.encode(),
@@ -148,7 +154,7 @@ class RunpodJob:
                 self.out(f"runpod: pod {pod_id} started the job")
             pod = self.client.get_pod(pod_id)
             now = time.monotonic()
-            if pod is None or pod.get("desiredStatus") == "TERMINATED":
+            if pod is None or pod.get("desiredStatus") in ("TERMINATED", "EXITED"):  # gone, or stopped by hand
                 status = self.volume.read_json(f"{self.job_rel}/status.json")
                 if status is not None:
                     return status
@@ -163,7 +169,7 @@ class RunpodJob:
     def bring_back(self) -> list[Path]:
         files = self.volume.download_prefix(f"{self.job_rel}/out", self.job_dir, skip=(".hydra",))
         log = self.volume.download_prefix(self.job_rel, self.job_dir / "pod",
-                                          skip=("out", "bundle.tar.gz"))
+                                          skip=("out", "bundle.tar.gz", "run.sh"))
         return files + log
 
     # ------------------------------------------------------------------- run
@@ -179,6 +185,7 @@ class RunpodJob:
                 verdict = f"would be refused: {err}"
             self.out(f"runpod: plan_only=true, nothing rented; {verdict}")
             return None
+        api_key()  # say "no key" before "no price": the price was not asked without one
         plan.check()
         self.client = self.client or self.make_client()
         self.volume = self.volume or self.make_volume()
