@@ -56,7 +56,8 @@ def test_launcher_command_is_the_same_command_as_a_one_job_multirun(tmp_path: Pa
 
 def test_provider_without_multirun_still_goes_through_its_launcher(tmp_path: Path) -> None:
     run_dir = tmp_path / "run"
-    proc = run_train(["provider=local_gpus", "model=tiny", "profile=smoke", f"hydra.run.dir={run_dir}"], timeout=600)
+    proc = run_train(["provider=local_gpus", "model=tiny", "profile=smoke", "eval.enabled=false", "save_model=false",
+                      f"hydra.run.dir={run_dir}"], timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "running this job through its launcher" in proc.stdout
     manifest = json.loads((run_dir / "manifest.json").read_text())  # the run dir is where a plain run puts it
@@ -86,7 +87,8 @@ def test_inside_a_launcher_the_job_runs_in_process(tmp_path: Path) -> None:
     run_dir = tmp_path / "run"
     env = {**os.environ, "LOOPWRIGHT_IN_LAUNCHER": "1"}  # what a remote worker sets
     proc = subprocess.run([sys.executable, str(ROOT / "train.py"), "provider=local_gpus", "model=tiny",
-                           "profile=smoke", "save_model=false", f"hydra.run.dir={run_dir}"], cwd=ROOT, env=env,
+                           "profile=smoke", "save_model=false", "eval.enabled=false", f"hydra.run.dir={run_dir}"],
+                          cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "through its launcher" not in proc.stdout and not (run_dir / "stdout.log").exists()
