@@ -60,6 +60,7 @@ def test_provider_without_multirun_still_goes_through_its_launcher(tmp_path: Pat
                       f"hydra.run.dir={run_dir}"], timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "running this job through its launcher" in proc.stdout
+    assert "[loopwright] training" in proc.stdout  # a single job's output is echoed to the console
     manifest = json.loads((run_dir / "manifest.json").read_text())  # the run dir is where a plain run puts it
     assert manifest["status"] == "completed"
     assert manifest["host"]["slot"]["slot"] == 0  # ran in the launcher's slot, in its own process
