@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -104,3 +105,48 @@ def test_cfg_job_with_a_remote_provider_starts_nothing_and_imports_no_torch(tmp_
     assert proc.returncode == 0, proc.stderr
     assert "HEAVY=\n" in proc.stdout and "kind: local_gpus" in proc.stdout
     assert "through its launcher" not in proc.stdout and not (tmp_path / "outputs").exists()
+
+
+def _descendants(pid: int) -> set[int]:
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie is dead
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="uses /proc and PR_SET_PDEATHSIG")
+def test_killing_the_dispatching_process_tears_the_job_down(tmp_path: Path) -> None:
+    run_dir = tmp_path / "run"
+    proc = subprocess.Popen([sys.executable, str(ROOT / "train.py"), "provider=local_gpus", "model=tiny",
+                             "profile=smoke", f"hydra.run.dir={run_dir}"], cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    deadline = time.time() + 60
+    while not (run_dir / "stdout.log").exists() and time.time() < deadline:  # the job has started
+        time.sleep(0.2)
+    tree = _descendants(proc.pid)
+    assert len(tree) >= 2  # the one-job multirun (launcher) and the job's own process
+    proc.kill()
+    proc.wait()
+    deadline = time.time() + 20
+    while [p for p in tree if _alive(p)] and time.time() < deadline:
+        time.sleep(0.2)
+    alive = [p for p in tree if _alive(p)]
+    assert not alive
+    assert not (run_dir / "manifest.json").exists() or json.loads(
+        (run_dir / "manifest.json").read_text())["status"] != "completed"

@@ -171,8 +171,11 @@ class LocalGpusLauncher(Launcher):
         """Kill every running job's process group (used on Ctrl-C and launcher errors)."""
         with self._lock:
             procs = list(self._running.values())
-        for proc in procs:
-            self._kill_group(proc)
+        killers = [threading.Thread(target=self._kill_group, args=(p,)) for p in procs]  # grace periods overlap
+        for t in killers:
+            t.start()
+        for t in killers:
+            t.join()
 
     # ---------------------------------------------------------------- internals
     def _describe(self, slot: Slot) -> str:
