@@ -127,6 +127,7 @@ class LocalGpusLauncher(Launcher):
         self.task_function = task_function
         self._pool = plan_slots(self.gpus, self.gpus_per_job, self.requested_slots, self.threads_per_job,
                                 self.processes_per_job)
+        self._free_slots = queue.Queue()  # setup() may be called again (a sweeper reusing the launcher)
         for slot in self._pool:
             self._free_slots.put(slot)
         self._executor = ThreadPoolExecutor(max_workers=len(self._pool), thread_name_prefix="local_gpus")
