@@ -265,6 +265,7 @@ def test_tiny_trainings_on_two_cpu_slots(tmp_path: Path) -> None:
         slots.append(slot["slot"])
         assert "[loopwright]" in (sweep / job / "stdout.log").read_text()
     assert sorted(slots) == [0, 1]  # each job on its own slot (both ran at once)
+    assert "[loopwright] training" not in proc.stdout  # several jobs: output stays in their log files
     assert (sweep / "summary.md").is_file()  # loopwright's sweep summary still runs
 
 

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -56,9 +57,11 @@ def test_launcher_command_is_the_same_command_as_a_one_job_multirun(tmp_path: Pa
 
 def test_provider_without_multirun_still_goes_through_its_launcher(tmp_path: Path) -> None:
     run_dir = tmp_path / "run"
-    proc = run_train(["provider=local_gpus", "model=tiny", "profile=smoke", f"hydra.run.dir={run_dir}"], timeout=600)
+    proc = run_train(["provider=local_gpus", "model=tiny", "profile=smoke", "eval.enabled=false", "save_model=false",
+                      f"hydra.run.dir={run_dir}"], timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "running this job through its launcher" in proc.stdout
+    assert "[loopwright] training" in proc.stdout  # a single job's output is echoed to the console
     manifest = json.loads((run_dir / "manifest.json").read_text())  # the run dir is where a plain run puts it
     assert manifest["status"] == "completed"
     assert manifest["host"]["slot"]["slot"] == 0  # ran in the launcher's slot, in its own process
@@ -86,7 +89,8 @@ def test_inside_a_launcher_the_job_runs_in_process(tmp_path: Path) -> None:
     run_dir = tmp_path / "run"
     env = {**os.environ, "LOOPWRIGHT_IN_LAUNCHER": "1"}  # what a remote worker sets
     proc = subprocess.run([sys.executable, str(ROOT / "train.py"), "provider=local_gpus", "model=tiny",
-                           "profile=smoke", "save_model=false", f"hydra.run.dir={run_dir}"], cwd=ROOT, env=env,
+                           "profile=smoke", "save_model=false", "eval.enabled=false", f"hydra.run.dir={run_dir}"],
+                          cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "through its launcher" not in proc.stdout and not (run_dir / "stdout.log").exists()
@@ -101,3 +105,48 @@ def test_cfg_job_with_a_remote_provider_starts_nothing_and_imports_no_torch(tmp_
     assert proc.returncode == 0, proc.stderr
     assert "HEAVY=\n" in proc.stdout and "kind: local_gpus" in proc.stdout
     assert "through its launcher" not in proc.stdout and not (tmp_path / "outputs").exists()
+
+
+def _descendants(pid: int) -> set[int]:
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie is dead
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="uses /proc and PR_SET_PDEATHSIG")
+def test_killing_the_dispatching_process_tears_the_job_down(tmp_path: Path) -> None:
+    run_dir = tmp_path / "run"
+    proc = subprocess.Popen([sys.executable, str(ROOT / "train.py"), "provider=local_gpus", "model=tiny",
+                             "profile=smoke", f"hydra.run.dir={run_dir}"], cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    deadline = time.time() + 60
+    while not (run_dir / "stdout.log").exists() and time.time() < deadline:  # the job has started
+        time.sleep(0.2)
+    tree = _descendants(proc.pid)
+    assert len(tree) >= 2  # the one-job multirun (launcher) and the job's own process
+    proc.kill()
+    proc.wait()
+    deadline = time.time() + 20
+    while [p for p in tree if _alive(p)] and time.time() < deadline:
+        time.sleep(0.2)
+    alive = [p for p in tree if _alive(p)]
+    assert not alive
+    assert not (run_dir / "manifest.json").exists() or json.loads(
+        (run_dir / "manifest.json").read_text())["status"] != "completed"

@@ -6,8 +6,10 @@ function in-process. So when a run's provider is not ``local``, :func:`run_job`
 which re-executes the same command line once more with ``-m``, ``hydra.sweep.dir`` set
 to this run's directory and ``hydra.sweep.subdir=.``: a one-job multirun whose job dir
 *is* the run dir, so every file lands where a plain run puts it. The job itself then
-runs in multirun mode and trains (no second dispatch); this process waits, forwards
-Ctrl-C (the launcher tears its jobs down) and exits with the job's exit code.
+runs in multirun mode and trains (no second dispatch); this process waits and exits
+with the job's exit code. Ctrl-C reaches both processes (the launcher tears its jobs
+down); if this process is killed, the launcher gets SIGTERM (Linux PDEATHSIG) and its
+jobs, seeing their launcher gone, kill their own process groups.
 
 The cost is one more Hydra start-up (about a second, no torch) in exchange for one
 code path: a single job and a sweep go through exactly the same launcher.
@@ -19,6 +21,7 @@ A launcher that runs ``python train.py`` as a plain run on a remote worker sets
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -50,6 +53,14 @@ def launcher_command(argv: List[str], run_dir: Path, drop_callbacks: List[str]) 
             "hydra.sweep.subdir=.", *(f"~hydra.callbacks.{name}" for name in drop_callbacks)]
 
 
+def _die_with_parent() -> None:
+    """Linux: SIGTERM the launcher process if this one dies (its jobs then tear themselves down)."""
+    import ctypes
+
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
 def run_through_launcher(cfg: Any, run_dir: Path) -> int:
     from hydra.core.hydra_config import HydraConfig
 
@@ -58,7 +69,7 @@ def run_through_launcher(cfg: Any, run_dir: Path) -> int:
     cmd = launcher_command(sys.argv, run_dir, drop)
     kind = str(getattr(cfg.provider.kind, "value", cfg.provider.kind))
     print(f"loopwright: provider={kind}: running this job through its launcher; run dir {run_dir}", flush=True)
-    proc = subprocess.Popen(cmd)
+    proc = subprocess.Popen(cmd, preexec_fn=_die_with_parent if sys.platform == "linux" else None)
     try:
         return proc.wait()
     except KeyboardInterrupt:  # the child got the same Ctrl-C; let its launcher finish tearing down

@@ -17,6 +17,7 @@ Top level imports stay stdlib/hydra/omegaconf: Hydra imports every plugin module
 ``sys.modules``, where dataclasses cannot resolve string annotations.
 """
 
+import contextlib
 import copy
 import logging
 import os
@@ -42,12 +43,10 @@ from hydra.plugins.launcher import Launcher
 from hydra.types import HydraContext, TaskFunction
 from omegaconf import DictConfig, OmegaConf, open_dict, read_write
 
+from ._logs import STDERR_LOG, STDOUT_LOG, LogEcho, tail
 from ._slots import Slot, plan_slots
 
 log = logging.getLogger(__name__)
-
-STDOUT_LOG = "stdout.log"
-STDERR_LOG = "stderr.log"
 
 
 @dataclass
@@ -69,6 +68,8 @@ class LocalGpusLauncherConf:
     processes_per_job: Optional[int] = None
     # An accelerate config file (FSDP, DeepSpeed, ...) passed to `accelerate launch --config_file`.
     accelerate_config: Optional[str] = None
+    # Copy the job's stdout/stderr onto this console as well; null: only when launch() got a single job.
+    echo: Optional[bool] = None
 
 
 ConfigStore.instance().store(group="hydra/launcher", name="local_gpus", node=LocalGpusLauncherConf,
@@ -86,6 +87,7 @@ class _PreparedJob:
     sweep_config: DictConfig
     job_dir: Path
     payload: bytes
+    echo: bool = False
 
 
 def _free_port() -> int:
@@ -94,18 +96,11 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _tail(path: Path, lines: int = 20) -> str:
-    try:
-        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
-    except OSError:
-        return ""
-
-
 class LocalGpusLauncher(Launcher):
     def __init__(self, gpus: Optional[Sequence[int]] = None, gpus_per_job: int = 1, slots: Optional[int] = None,
                  threads_per_job: Optional[int] = None, timeout_s: Optional[float] = None,
                  kill_grace_s: float = 10.0, processes_per_job: Optional[int] = None,
-                 accelerate_config: Optional[str] = None) -> None:
+                 accelerate_config: Optional[str] = None, echo: Optional[bool] = None) -> None:
         self.gpus = list(gpus) if gpus is not None else None
         self.gpus_per_job = gpus_per_job
         self.requested_slots = slots
@@ -114,6 +109,7 @@ class LocalGpusLauncher(Launcher):
         self.kill_grace_s = kill_grace_s
         self.processes_per_job = processes_per_job
         self.accelerate_config = accelerate_config
+        self.echo = echo
         self.config: Optional[DictConfig] = None
         self.hydra_context: Optional[HydraContext] = None
         self.task_function: Optional[TaskFunction] = None
@@ -131,6 +127,7 @@ class LocalGpusLauncher(Launcher):
         self.task_function = task_function
         self._pool = plan_slots(self.gpus, self.gpus_per_job, self.requested_slots, self.threads_per_job,
                                 self.processes_per_job)
+        self._free_slots = queue.Queue()  # setup() may be called again (a sweeper reusing the launcher)
         for slot in self._pool:
             self._free_slots.put(slot)
         self._executor = ThreadPoolExecutor(max_workers=len(self._pool), thread_name_prefix="local_gpus")
@@ -146,8 +143,9 @@ class LocalGpusLauncher(Launcher):
                  f"[{', '.join(self._describe(s) for s in self._pool)}], sweep dir {sweep_dir}")
         futures = []
         try:
+            echo = self.echo if self.echo is not None else len(job_overrides) == 1
             for i, overrides in enumerate(job_overrides):
-                futures.append(self.submit(overrides, initial_job_idx + i))
+                futures.append(self._submit(overrides, initial_job_idx + i, echo))
             return [f.result() for f in futures]
         except BaseException:  # Ctrl-C or a job that could not be prepared: nothing keeps running
             for f in futures:
@@ -161,8 +159,12 @@ class LocalGpusLauncher(Launcher):
         return len(self._pool)
 
     def submit(self, overrides: Sequence[str], job_idx: int) -> "Future[JobReturn]":
+        return self._submit(overrides, job_idx, bool(self.echo))
+
+    def _submit(self, overrides: Sequence[str], job_idx: int, echo: bool) -> "Future[JobReturn]":
         assert self._executor is not None, "setup() first"
         job = self._prepare(list(overrides), job_idx)  # in the caller's thread: config loading is not thread-safe
+        job.echo = echo
         log.info(f"\t#{job_idx} : {' '.join(filter_overrides(job.overrides))}")
         return self._executor.submit(self._run_in_free_slot, job)
 
@@ -170,8 +172,11 @@ class LocalGpusLauncher(Launcher):
         """Kill every running job's process group (used on Ctrl-C and launcher errors)."""
         with self._lock:
             procs = list(self._running.values())
-        for proc in procs:
-            self._kill_group(proc)
+        killers = [threading.Thread(target=self._kill_group, args=(p,)) for p in procs]  # grace periods overlap
+        for t in killers:
+            t.start()
+        for t in killers:
+            t.join()
 
     # ---------------------------------------------------------------- internals
     def _describe(self, slot: Slot) -> str:
@@ -236,13 +241,15 @@ class LocalGpusLauncher(Launcher):
         started = time.monotonic()
         log.info(f"local_gpus: job #{job.idx} started on {self._describe(slot)}; logs: {job.job_dir / STDOUT_LOG}")
         with open(job.job_dir / STDOUT_LOG, "ab") as out, open(job.job_dir / STDERR_LOG, "ab") as err:
+            echo = LogEcho(job.job_dir) if job.echo else contextlib.nullcontext()
             proc = subprocess.Popen(self._command(slot, payload, result), stdout=out, stderr=err, env=env,
                                     cwd=os.getcwd(), start_new_session=True)  # own process group: killable as one
         with self._lock:
             self._running[job.idx] = proc
         timed_out = False
         try:
-            proc.wait(timeout=self.timeout_s)
+            with echo:
+                proc.wait(timeout=self.timeout_s)
         except subprocess.TimeoutExpired:
             timed_out = True
             self._kill_group(proc)
@@ -272,10 +279,9 @@ class LocalGpusLauncher(Launcher):
                 ret.status = JobStatus.FAILED
                 ret.return_value = LauncherJobError(f"job #{job.idx} returned but its process exited {returncode}")
             return ret
-        tail = _tail(job.job_dir / STDERR_LOG)
         return self._failed(job, LauncherJobError(
             f"job #{job.idx} exited with code {returncode} after {elapsed:.1f} s without a result "
-            f"(logs: {job.job_dir / STDERR_LOG}); last lines:\n{tail}"))
+            f"(logs: {job.job_dir / STDERR_LOG}); last lines:\n{tail(job.job_dir / STDERR_LOG)}"))
 
     def _failed(self, job: _PreparedJob, error: BaseException) -> JobReturn:
         """A FAILED JobReturn shaped like the one run_job would have made."""
