@@ -251,8 +251,10 @@ def train_commands(curated: Path, summary: dict, reward_args: list[str], task_ki
     """(what, command) for SFT on the kept turns and GRPO on their prompts with the same reward."""
     rows, prompts = summary["curated"]["rows"], summary["curated"]["distinct_prompts"]
     # the profile's completion length also bounds the held-out replies: room for a whole curated reply
+    # held-out "accuracy" = the share of replies that would have been curated
     common = ["task=curated", f"task.path={curated}",
-              f"profile.max_completion_length={summary['curated']['completion_tokens']}"]
+              f"profile.max_completion_length={summary['curated']['completion_tokens']}",
+              f"eval.success_threshold={summary['threshold']}"]
     if task_kind and task_kind != "curated":
         common.append(f"task.params.columns_from={task_kind}")
     if eval_prompts:
