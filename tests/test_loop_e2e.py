@@ -135,6 +135,23 @@ def test_lineage_prints_the_chain_back_to_the_raw_logs(loop):
     assert "assertions passed" in lines[-1]
 
 
+def test_a_run_trained_from_a_run_lists_it_as_parent_down_to_the_raw_logs(loop, tmp_path):
+    parent = loop["runs"]["sft"]
+    child = tmp_path / "child"
+    proc = subprocess.run([sys.executable, str(ROOT / "train.py"), *TINY, f"model.name_or_path={parent / 'model'}",
+                           "objective=sft", "profile.max_steps=1", "eval.enabled=false", f"hydra.run.dir={child}"],
+                          capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    recorded = _manifest(child)["lineage"]["parent"]
+    assert recorded["run_dir"] == str(parent) and recorded["adapter"] is False
+    out = subprocess.run([sys.executable, "-m", "loopwright.lineage", str(child)], capture_output=True, text=True,
+                         timeout=60).stdout
+    lines = out.splitlines()
+    assert lines[0].startswith(f"run {child}") and f"parent model: run {parent}" in lines[1]
+    assert any(f"raw log {OPENAI[0]}" in line for line in lines)  # the parent's chain, nested under it
+    assert "data: task=arithmetic" in out
+
+
 def test_chat_saves_conversations_that_ingest_accepts(loop, tmp_path):
     out = tmp_path / "chats.jsonl"
     proc = run_app("loopwright.chat", f"run={loop['runs']['sft']}", f"output={out}", "max_new_tokens=8",
