@@ -146,6 +146,7 @@ def test_next_steps_commands_compose_with_cfg_job_and_validate(improved):
         assert (cfg.task.kind, cfg.task.path, cfg.reward.name, cfg.objective.name) == \
             ("curated", curated, "customer_support", objective)
         assert cfg.eval.prompts == str(HELD_OUT) and cfg.task.params.columns_from == "customer_support"
+        assert cfg.eval.success_threshold == 0.7 and cfg.profile.max_completion_length == 64
         assert problems_in(compose(args)) == []
 
 

@@ -135,6 +135,29 @@ def test_lineage_prints_the_chain_back_to_the_raw_logs(loop):
     assert "assertions passed" in lines[-1]
 
 
+def test_a_run_trained_from_a_run_lists_it_as_parent_down_to_the_raw_logs(loop, tmp_path):
+    parent = loop["runs"]["sft"]
+    child = tmp_path / "child"
+    proc = subprocess.run([sys.executable, str(ROOT / "train.py"), *TINY, f"model.name_or_path={parent / 'model'}",
+                           "model.lora.enabled=true", "model.lora.r=4", "objective=sft", "profile.max_steps=1",
+                           "eval.enabled=false", f"hydra.run.dir={child}"],
+                          capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    recorded = _manifest(child)["lineage"]["parent"]
+    assert recorded["run_dir"] == str(parent) and recorded["adapter"] is False
+    out = subprocess.run([sys.executable, "-m", "loopwright.lineage", str(child)], capture_output=True, text=True,
+                         timeout=60).stdout
+    lines = out.splitlines()
+    assert lines[0].startswith(f"run {child}") and f"parent model: run {parent}" in lines[1]
+    assert any(f"raw log {OPENAI[0]}" in line for line in lines)  # the parent's chain, nested under it
+    assert "data: task=arithmetic" in out
+    # the child saved a LoRA adapter on the parent's weights: chat loads it on that base
+    assert (child / "model" / "adapter_config.json").is_file()
+    chat = run_app("loopwright.chat", f"run={child}", "max_new_tokens=4", cwd=tmp_path, stdin="Hello\n")
+    assert chat.returncode == 0, chat.stderr
+    assert len((child / "chats" / "chats.jsonl").read_text().splitlines()) == 1
+
+
 def test_chat_saves_conversations_that_ingest_accepts(loop, tmp_path):
     out = tmp_path / "chats.jsonl"
     proc = run_app("loopwright.chat", f"run={loop['runs']['sft']}", f"output={out}", "max_new_tokens=8",

@@ -99,7 +99,8 @@ def run(cfg: DictConfig) -> int:
         session.messages.append({"role": "user", "content": text})
         reply = generate_greedy(model, tokenizer, [{"prompt": session.messages}], int(cfg.max_new_tokens), 1)[0]
         session.messages.append({"role": "assistant", "content": reply})
-        print(f"assistant> {reply}", flush=True)
+        shown = reply.strip() or f"(an empty reply: {len(reply)} whitespace characters, saved as they are)"
+        print(f"assistant> {shown}", flush=True)
     session.save()
     print(f"saved {session.saved} conversation(s) to {output}", file=sys.stderr)
     return 0

@@ -20,6 +20,7 @@ Files written into the output directory:
 from __future__ import annotations
 
 import json
+import math
 import shlex
 import statistics
 from pathlib import Path
@@ -232,17 +233,28 @@ def summarize(turns: list[dict], rows: list[dict], curated_sha: str, threshold: 
         "components": _component_means(graded),
         "curated": {"path": CURATED, "rows": len(rows), "sha256": curated_sha,
                     "distinct_prompts": len({canonical(r["prompt"]) for r in rows}),
+                    "completion_tokens": completion_budget(rows),
                     "rows_from_earlier_gradings": sum(1 for r in rows if r["id"] not in kept_ids)},
         "lineage": lineage,
         "next_steps": NEXT_STEPS,
     }
 
 
+def completion_budget(rows: list[dict]) -> int:
+    """Tokens for the longest curated reply (~3 characters a token, a generous estimate), in steps of 32."""
+    longest = max((len(r["completion"][0]["content"]) for r in rows), default=0)
+    return min(1024, 32 * max(1, math.ceil(longest / 3 / 32)))
+
+
 def train_commands(curated: Path, summary: dict, reward_args: list[str], task_kind: str | None,
                    eval_prompts: str | None) -> list[tuple[str, str]]:
     """(what, command) for SFT on the kept turns and GRPO on their prompts with the same reward."""
     rows, prompts = summary["curated"]["rows"], summary["curated"]["distinct_prompts"]
-    common = ["task=curated", f"task.path={curated}"]
+    # the profile's completion length also bounds the held-out replies: room for a whole curated reply
+    # held-out "accuracy" = the share of replies that would have been curated
+    common = ["task=curated", f"task.path={curated}",
+              f"profile.max_completion_length={summary['curated']['completion_tokens']}",
+              f"eval.success_threshold={summary['threshold']}"]
     if task_kind and task_kind != "curated":
         common.append(f"task.params.columns_from={task_kind}")
     if eval_prompts:

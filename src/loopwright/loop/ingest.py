@@ -121,7 +121,7 @@ def read_records(path: Path) -> tuple[list[tuple[int, Any]], list[tuple[int, str
         try:
             records.append((lineno, json.loads(decoded)))
         except json.JSONDecodeError as err:
-            errors.append((lineno, f"invalid JSON ({err.msg} at column {err.colno})"))
+            errors.append((lineno, f"invalid JSON ({err.msg}, column {err.colno})"))
     return records, errors
 
 
@@ -254,7 +254,8 @@ def describe(report: dict, inputs: list[Path]) -> list[str]:
     for path in inputs:
         e = report["inputs"][str(path)]
         dup = f", {len(e['duplicates'])} duplicates" if e["duplicates"] else ""
-        lines.append(f"{path}: {e['records']} records, {e['kept']} conversations kept{dup}, "
+        runs = f" ({e['child_runs']} of them child runs)" if e.get("child_runs") else ""
+        lines.append(f"{path}: {e['records']} records{runs}, {e['kept']} conversations kept{dup}, "
                      f"{e['malformed']} malformed ({e['status']})")
         lines.extend(f"  {err['at']}: {(err['field'] + ': ') if err['field'] else ''}{err['reason']}"
                      for err in e["errors"])
