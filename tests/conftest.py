@@ -43,3 +43,18 @@ def run_train(args: list[str], cwd: Path | None = None, timeout: float = 600) ->
 def tmp_cwd(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     return tmp_path
+
+
+@pytest.fixture
+def hydra_suite_version_base():
+    """Hydra's launcher/sweeper test suites assume the legacy defaults (job.chdir=True)
+    that apply while no version_base is set. Hydra keeps the version base in a
+    process-wide singleton, and any earlier test that composed with
+    version_base="1.3" changes it; set it back for the suite, then restore."""
+    from hydra import version
+
+    instance = version.VersionBase.instance()
+    previous = instance.getbase()
+    instance.setbase(version.__compat_version__)
+    yield
+    instance.setbase(previous)

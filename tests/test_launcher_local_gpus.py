@@ -28,6 +28,7 @@ def test_discovery() -> None:
 
 
 @pytest.mark.parametrize("launcher_name, overrides", [("local_gpus", ["hydra.launcher.slots=2"])])
+@pytest.mark.usefixtures("hydra_suite_version_base")
 class TestLocalGpusLauncher(LauncherTestSuite):
     """Hydra's launcher suite, two CPU slots (every job in its own process)."""
 
@@ -35,6 +36,7 @@ class TestLocalGpusLauncher(LauncherTestSuite):
 @pytest.mark.parametrize("launcher_name, overrides",
                          [("local_gpus", ["hydra.launcher.slots=2", "hydra/sweeper=basic",
                                           "hydra.sweeper.max_batch_size=2"])])
+@pytest.mark.usefixtures("hydra_suite_version_base")
 class TestLocalGpusBatched(BatchedSweeperTestSuite):
     """Batches of two from Hydra's basic sweeper, each batch through the slot pool."""
 
@@ -44,6 +46,7 @@ class TestLocalGpusBatched(BatchedSweeperTestSuite):
                   {"override hydra/job_logging": "disabled"}]},
     ["-m", "hydra.launcher.slots=2"],
 )])
+@pytest.mark.usefixtures("hydra_suite_version_base")
 class TestLocalGpusIntegration(IntegrationTestSuite):
     """Hydra's integration suite: real example apps started as subprocesses with -m."""
 
