@@ -99,9 +99,15 @@ def train(cfg: Any, run_dir: Path | None = None, callbacks: list | None = None) 
     record = _Manifest(cfg, run_dir)
     record.write()
     from .guards import RunAborted
+    from .trial import TrialPruned
 
     try:
         summary = _train(cfg, run_dir, record, callbacks or [])
+    except TrialPruned as err:
+        record.write(status="pruned", ended_at=mf.now_iso(), pruned={"step": err.step, "value": err.value},
+                     global_step=err.step,
+                     timings={**record.data.get("timings", {}), "total_s": round(time.monotonic() - t_start, 3)})
+        raise
     except RunAborted as err:
         record.write(status="aborted", ended_at=mf.now_iso(), error=str(err),
                      timings={**record.data.get("timings", {}), "total_s": round(time.monotonic() - t_start, 3)})
@@ -172,7 +178,8 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list) ->
                                                  eval_batch)
             return evaluate.summarize(scores, threshold)
 
-        callbacks.append(PeriodicEvalCallback(int(cfg.eval.every), periodic, metrics))
+        listeners = [cb.on_periodic_eval for cb in extra_callbacks if hasattr(cb, "on_periodic_eval")]
+        callbacks.append(PeriodicEvalCallback(int(cfg.eval.every), periodic, metrics, listeners))
     resume_from = checkpoints.resolve_resume(cfg.resume, run_dir)
     if resume_from is not None:
         kept = checkpoints.truncate_metrics(run_dir / "metrics.jsonl", checkpoints.step_of(resume_from))

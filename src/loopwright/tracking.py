@@ -86,8 +86,10 @@ class ProgressBarCallback(TrainerCallback):
 class PeriodicEvalCallback(TrainerCallback):
     """Greedy held-out evaluation every ``every`` steps, into the metrics line of that step."""
 
-    def __init__(self, every: int, evaluate: Any, metrics: MetricsFileCallback):
+    def __init__(self, every: int, evaluate: Any, metrics: MetricsFileCallback, listeners: Any = ()):
         self.every = every
+        # listener(step, summary, control) after each evaluation: a sweep trial's pruning hook
+        self.listeners = list(listeners)
         self.evaluate = evaluate  # model -> summary dict (accuracy, mean_reward)
         self.metrics = metrics
         self.history: list[dict[str, Any]] = []
@@ -99,3 +101,5 @@ class PeriodicEvalCallback(TrainerCallback):
         self.history.append({"step": state.global_step, **summary})
         self.metrics.pending.update({"eval/step": state.global_step,
                                      **{f"eval/{k}": v for k, v in summary.items()}})
+        for listener in self.listeners:
+            listener(state.global_step, summary, control)
