@@ -64,6 +64,8 @@ def make_pruner(name: str, kwargs: dict[str, Any] | None = None) -> Any:
     }
     if name not in factories:
         raise ValueError(f"hydra.sweeper.pruner='{name}' is not a known pruner; choose from {list(factories)}")
+    if name == "none":
+        return optuna.pruners.NopPruner()  # pruner_kwargs of a search-space file's pruner do not apply
     try:
         return factories[name](**kwargs)
     except TypeError as err:
