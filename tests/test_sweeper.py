@@ -23,7 +23,7 @@ from omegaconf import OmegaConf
 from optuna.distributions import CategoricalDistribution, FloatDistribution, IntDistribution
 from optuna.trial import TrialState
 
-from conftest import ROOT
+from conftest import CONF, ROOT, options
 
 APP = ROOT / "tests" / "sweep_app" / "app.py"
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(
@@ -180,6 +180,29 @@ def test_failure_rate(tmp_path, max_failure_rate):
 
 
 # ------------------------------------------------------------ beyond the official plugin
+@pytest.mark.parametrize("name", options("sweeps"))
+def test_every_search_space_file_composes_and_parses(name):
+    from hydra import compose, initialize_config_dir
+
+    import loopwright.config  # noqa: F401
+    from hydra_plugins.loopwright_sweeper.space import parse_params
+    from hydra_plugins.loopwright_sweeper.study import directions_of, make_sampler
+    from loopwright.trial import make_pruner
+
+    with initialize_config_dir(config_dir=str(CONF), version_base="1.3"):
+        cfg = compose(config_name="train", overrides=[f"+sweeps={name}"], return_hydra_config=True)
+    sweeper = cfg.hydra.sweeper
+    assert sweeper._target_.endswith("LoopwrightSweeper")
+    space, _ = parse_params([f"{k}={v}" for k, v in sweeper.params.items()])
+    assert space and set(space) == set(sweeper.params)
+    for key in space:  # every searched key exists in the training config (or is a config group)
+        assert key in cfg.hydra.runtime.choices or OmegaConf.select(cfg, key) is not None, key
+    make_sampler(sweeper.sampler, 0, sweeper.sampler_kwargs, space, len(directions_of(sweeper.direction)))
+    make_pruner(sweeper.pruner, OmegaConf.to_container(sweeper.pruner_kwargs))
+    if sweeper.pruner != "none":
+        assert cfg.eval.every, f"conf/sweeps/{name}.yaml prunes but sets no eval.every"
+
+
 @pytest.mark.parametrize("sampler", ["tpe", "gp", "cmaes", "random", "nsga2"])
 def test_every_sampler_runs(tmp_path, sampler):
     sweep(tmp_path / "s", f"hydra.sweeper.sampler={sampler}", "hydra.sweeper.n_trials=4", "hydra.sweeper.seed=0",

@@ -17,8 +17,6 @@ from typing import Any
 PRUNER_ATTR = "loopwright_pruner"  # study user attr: {"name", "kwargs", "metric"}
 PRUNED_ATTR = "loopwright_pruned"  # trial user attr set by the job: {"step", "value"}
 
-PRUNERS = ("none", "median", "successive_halving", "hyperband")
-
 
 class TrialPruned(RuntimeError):
     """The study's pruner stopped this job after a periodic evaluation."""
