@@ -57,10 +57,16 @@ def run_job(cfg: DictConfig) -> float | None:
 
     from .guards import RunAborted
     from .heldout import GateFailed
+    from .pruning import callbacks_for
     from .run import train  # heavy: torch, transformers, trl
+    from .trial import TrialPruned
 
     try:
-        summary = train(cfg, run_dir=run_dir)
+        summary = train(cfg, run_dir=run_dir, callbacks=callbacks_for(cfg))
+    except TrialPruned as err:
+        # A clean stop: the sweeper reads the PRUNED verdict from the study storage.
+        print(f"loopwright: {err}\n  run dir (manifest status 'pruned'): {run_dir}", file=sys.stderr)
+        return err.value
     except RunAborted as err:
         print(f"loopwright: run aborted: {err}\n  run dir (manifest status 'aborted'): {run_dir}", file=sys.stderr)
         sys.exit(3)

@@ -370,6 +370,20 @@ class CheckpointConfig:
     keep: int = 2  # newest complete checkpoints kept
 
 
+# ----------------------------------------------------------------------- trial
+@dataclass
+class TrialConfig:
+    """Set by the loopwright sweeper (hydra/sweeper=loopwright) when this job is a trial.
+
+    The job reports its periodic held-out eval to the study (pruning) and W&B groups
+    runs by study_name. Outside a sweep all three stay null.
+    """
+
+    study_name: Optional[str] = None
+    storage: Optional[str] = None  # Optuna storage URL, or journal:<path>
+    number: Optional[int] = None
+
+
 # ------------------------------------------------------------------------- top
 @dataclass
 class TrainConfig:
@@ -383,6 +397,7 @@ class TrainConfig:
     eval: EvalConfig = field(default_factory=EvalConfig)
     guards: GuardsConfig = field(default_factory=GuardsConfig)
     checkpoint: CheckpointConfig = field(default_factory=CheckpointConfig)
+    trial: TrialConfig = field(default_factory=TrialConfig)
     # null: start fresh; auto: newest complete checkpoint of this run dir; or a checkpoint / run dir path
     resume: Optional[str] = None
     seed: int = 0

@@ -101,12 +101,19 @@ def train(cfg: Any, run_dir: Path | None = None, callbacks: list | None = None) 
     from .guards import RunAborted
     from .heldout import GateFailed
     from .trackers import create as create_tracker
+    from .trial import TrialPruned
 
     tracker = create_tracker(cfg, run_dir)
     exit_code = 1
     try:
         summary = _train(cfg, run_dir, record, callbacks or [], tracker)
         exit_code = 0
+    except TrialPruned as err:  # a clean stop decided by the sweep's pruner
+        exit_code = 0
+        record.write(status="pruned", ended_at=mf.now_iso(), pruned={"step": err.step, "value": err.value},
+                     global_step=err.step,
+                     timings={**record.data.get("timings", {}), "total_s": round(time.monotonic() - t_start, 3)})
+        raise
     except GateFailed as err:  # every artifact is written; the result failed the eval.fail_below gate
         record.write(status="gate_failed", ended_at=mf.now_iso(), error=str(err),
                      timings={**record.data.get("timings", {}), "total_s": round(time.monotonic() - t_start, 3)})
@@ -192,7 +199,10 @@ def _train(cfg: Any, run_dir: Path, record: _Manifest, extra_callbacks: list, tr
                                                  eval_batch)
             return evaluate.summarize(scores, threshold)
 
-        callbacks.append(PeriodicEvalCallback(int(cfg.eval.every), periodic, metrics, report=tracker.log_eval_step))
+        # after each periodic eval: the dashboard first, then a sweep trial's pruning hook
+        listeners = [lambda step, summary, control: tracker.log_eval_step(step, summary),
+                     *(cb.on_periodic_eval for cb in extra_callbacks if hasattr(cb, "on_periodic_eval"))]
+        callbacks.append(PeriodicEvalCallback(int(cfg.eval.every), periodic, metrics, listeners))
     if resume_from is not None:
         kept = checkpoints.truncate_metrics(run_dir / "metrics.jsonl", checkpoints.step_of(resume_from))
         print(f"[loopwright] resuming from {resume_from} ({kept} metrics lines kept)", flush=True)

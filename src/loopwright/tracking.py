@@ -88,11 +88,12 @@ class ProgressBarCallback(TrainerCallback):
 class PeriodicEvalCallback(TrainerCallback):
     """Greedy held-out evaluation every ``every`` steps, into the metrics line of that step."""
 
-    def __init__(self, every: int, evaluate: Any, metrics: MetricsFileCallback, report: Any = None):
+    def __init__(self, every: int, evaluate: Any, metrics: MetricsFileCallback, listeners: Any = ()):
         self.every = every
+        # listener(step, summary, control) after each evaluation: the tracker, a sweep trial's pruner
+        self.listeners = list(listeners)
         self.evaluate = evaluate  # model -> summary dict (accuracy, mean_reward)
         self.metrics = metrics
-        self.report = report  # (step, summary) -> None: the tracker's dashboard
         self.history: list[dict[str, Any]] = []
 
     def on_step_end(self, args, state, control, model=None, **kwargs):
@@ -102,5 +103,5 @@ class PeriodicEvalCallback(TrainerCallback):
         self.history.append({"step": state.global_step, **summary})
         self.metrics.pending.update({"eval/step": state.global_step,
                                      **{f"eval/{k}": v for k, v in summary.items()}})
-        if self.report is not None:
-            self.report(state.global_step, summary)
+        for listener in self.listeners:
+            listener(state.global_step, summary, control)

@@ -1,0 +1,58 @@
+"""The sweeper's config schema, registered as ``hydra/sweeper=loopwright``.
+
+Hydra imports every module under ``hydra_plugins`` at startup (``--help`` too),
+so this module imports only the standard library, hydra and omegaconf.
+"""
+
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional
+
+from hydra.core.config_store import ConfigStore
+
+SAMPLERS = ("tpe", "gp", "cmaes", "random", "grid", "nsga2")
+PRUNERS = ("none", "median", "successive_halving", "hyperband")
+
+
+@dataclass
+class LoopwrightSweeperConf:
+    _target_: str = "hydra_plugins.loopwright_sweeper.sweeper.LoopwrightSweeper"
+
+    # Search space: `key: <Hydra sweep grammar>` (choice, range, interval, tag(log, ...)),
+    # or `key: {type: float|int|categorical, low, high, step, log, choices}`.
+    params: Dict[str, Any] = field(default_factory=dict)
+    # One of SAMPLERS; its constructor's keyword arguments in sampler_kwargs.
+    sampler: str = "tpe"
+    seed: Optional[int] = None
+    sampler_kwargs: Dict[str, Any] = field(default_factory=dict)
+    # "maximize" / "minimize", or a list of them: one per value the job returns.
+    direction: Any = "maximize"
+    # null: <sweep dir>/optuna.journal. "journal" / "sqlite": that kind of file in the
+    # sweep dir. Anything else: an Optuna storage URL (sqlite:///..., postgresql://...)
+    # or journal:<path>.
+    storage: Optional[str] = None
+    # null: derived from the sweep dir, so rerunning with the same hydra.sweep.dir resumes.
+    study_name: Optional[str] = None
+    # Budget. n_trials counts every trial the study has finished (resumes included).
+    n_trials: int = 20
+    timeout: Optional[float] = None  # seconds of this invocation; running trials finish
+    max_cost: Optional[float] = None  # dollars, summed from cost_ledger lines written since the study began
+    cost_ledger: str = "outputs/costs.jsonl"
+    # Trials in flight at once when the launcher cannot refill slots itself (no `submit`).
+    n_jobs: int = 1
+    # Share of failed trials tolerated before the sweep stops and raises.
+    max_failure_rate: float = 0.0
+    # Enqueue the current config's values of the searched keys as the first trial.
+    baseline: bool = True
+    # Pruning across processes (single objective only); jobs report eval/<pruning_metric>
+    # every `eval.every` steps.
+    pruner: str = "none"
+    pruner_kwargs: Dict[str, Any] = field(default_factory=dict)
+    pruning_metric: str = "accuracy"
+    # sweep_report.md, plots, best/ in the sweep dir.
+    report: bool = True
+    plots: List[str] = field(default_factory=lambda: ["history", "importances", "parallel_coordinate"])
+
+
+ConfigStore.instance().store(group="hydra/sweeper", name="loopwright", node=LoopwrightSweeperConf,
+                             provider="loopwright_sweeper")

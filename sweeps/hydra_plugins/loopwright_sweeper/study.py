@@ -1,0 +1,166 @@
+"""Study plumbing: samplers, resume bookkeeping, the baseline trial, the cost ledger.
+
+Optuna is imported inside the functions (Hydra imports this module at startup).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import socket
+from enum import Enum
+from pathlib import Path
+from typing import Any, Mapping
+
+from omegaconf import OmegaConf
+
+from .config import SAMPLERS
+
+log = logging.getLogger(__name__)
+
+OWNER_ATTR = "loopwright_owner"  # trial user attr: {"host", "pid"} of the sweeper that asked it
+STALE_ATTR = "loopwright_stale"  # trial user attr: why a RUNNING trial was marked FAIL on resume
+FAIL_ATTR = "loopwright_failure"  # trial user attr: why a trial failed
+LEDGER_ATTR = "loopwright_cost_ledger_start"  # study user attr: ledger lines already there at the start
+
+
+def make_sampler(name: str, seed: int | None, kwargs: Mapping[str, Any], space: Mapping[str, Any],
+                 n_objectives: int) -> Any:
+    import optuna
+
+    from .space import grid_choices
+
+    kwargs = dict(kwargs)
+    if name == "grid":
+        grid = {key: grid_choices(key, dist) for key, dist in space.items()}
+        return optuna.samplers.GridSampler(grid, seed=seed, **kwargs)
+    factories = {
+        "tpe": optuna.samplers.TPESampler,
+        "gp": optuna.samplers.GPSampler,
+        "cmaes": optuna.samplers.CmaEsSampler,
+        "random": optuna.samplers.RandomSampler,
+        "nsga2": optuna.samplers.NSGAIISampler,
+    }
+    if name not in factories:
+        raise ValueError(f"hydra.sweeper.sampler='{name}' is not a known sampler; choose from {list(SAMPLERS)}")
+    if name == "cmaes" and n_objectives > 1:
+        raise ValueError("hydra.sweeper.sampler=cmaes optimises one objective; use nsga2, tpe or random "
+                         f"for the {n_objectives} directions given")
+    try:
+        return factories[name](seed=seed, **kwargs)
+    except TypeError as err:
+        raise ValueError(f"hydra.sweeper.sampler_kwargs for sampler '{name}': {err}") from err
+
+
+def directions_of(direction: Any) -> list[str]:
+    values = list(direction) if OmegaConf.is_list(direction) or isinstance(direction, (list, tuple)) else [direction]
+    out = []
+    for value in values:
+        text = str(getattr(value, "name", value)).lower()
+        if text not in ("maximize", "minimize"):
+            raise ValueError(f"hydra.sweeper.direction: '{value}' must be maximize or minimize")
+        out.append(text)
+    return out
+
+
+def owner() -> dict[str, Any]:
+    return {"host": socket.gethostname(), "pid": os.getpid()}
+
+
+def _alive(recorded: Mapping[str, Any] | None) -> bool:
+    """Is the sweeper that asked this trial still running? Another host's sweeper is assumed gone."""
+    if not recorded or recorded.get("host") != socket.gethostname():
+        return False
+    pid = int(recorded.get("pid", -1))
+    if pid == os.getpid():
+        return False  # this very process just started: whatever it ran before is over
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, ValueError):
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def fail_stale_trials(study: Any) -> list[int]:
+    """RUNNING trials left by a killed sweep -> FAIL (they do not count towards n_trials)."""
+    from optuna.trial import TrialState
+
+    failed = []
+    for trial in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
+        if _alive(trial.user_attrs.get(OWNER_ATTR)):
+            continue
+        study._storage.set_trial_user_attr(trial._trial_id, STALE_ATTR,
+                                           "its sweep stopped while it ran; marked FAIL on resume")
+        study._storage.set_trial_state_values(trial._trial_id, TrialState.FAIL)
+        failed.append(trial.number)
+    if failed:
+        log.warning(f"Resume: trials {failed} were RUNNING when the sweep stopped; marked FAIL")
+    return failed
+
+
+def counted(study: Any) -> int:
+    """Finished trials that count towards n_trials: COMPLETE, PRUNED and real FAILs (not stale ones)."""
+    from optuna.trial import TrialState
+
+    done = study.get_trials(deepcopy=False, states=(TrialState.COMPLETE, TrialState.PRUNED, TrialState.FAIL))
+    return sum(1 for t in done if STALE_ATTR not in t.user_attrs)
+
+
+def baseline_params(config: Any, space: Mapping[str, Any]) -> dict[str, Any]:
+    """The composed config's current value for each searched key that has one inside its distribution."""
+    from optuna.distributions import IntDistribution
+
+    choices = OmegaConf.select(config, "hydra.runtime.choices") or {}
+    params = {}
+    for key, dist in space.items():
+        path = key.lstrip("+~")
+        value = choices.get(path) if path in choices else OmegaConf.select(config, path, default=None)
+        if OmegaConf.is_config(value) or value is None:
+            continue
+        if isinstance(value, Enum):
+            value = value.value  # an enum field of a typed schema
+        if _contains(dist, value):
+            params[key] = int(value) if isinstance(dist, IntDistribution) else value
+        else:
+            log.info(f"Baseline: {key}={value!r} is outside the search space; the sampler picks it")
+    return params
+
+
+def _contains(dist: Any, value: Any) -> bool:
+    from optuna.distributions import CategoricalDistribution, IntDistribution
+
+    if isinstance(dist, CategoricalDistribution):
+        return value in dist.choices
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not dist.low <= value <= dist.high:
+        return False
+    if isinstance(dist, IntDistribution) and int(value) != value:
+        return False
+    if dist.step:
+        offset = (value - dist.low) / dist.step
+        return abs(offset - round(offset)) < 1e-9
+    return True
+
+
+def ledger_lines(path: Path) -> list[dict[str, Any]]:
+    if not path.is_file():
+        return []
+    rows = []
+    for line in path.read_text().splitlines():
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError:
+            rows.append({})  # a half-written last line: counted as a line, no dollars
+    return rows
+
+
+def spent(path: Path, start: int) -> float:
+    """Dollars of the ledger lines written since the study began (paid providers write dollars > 0)."""
+    total = 0.0
+    for row in ledger_lines(path)[start:]:
+        dollars = row.get("dollars") if isinstance(row, dict) else None
+        if isinstance(dollars, (int, float)) and not isinstance(dollars, bool) and dollars > 0:
+            total += float(dollars)
+    return total

@@ -1,0 +1,294 @@
+"""``hydra/sweeper=loopwright``: an Optuna 5 sweeper with pruning across jobs, resume and a report.
+
+Each trial is one Hydra job. The sweeper asks the study for a trial, launches the
+job with the trial's params as overrides plus ``++trial.study_name/storage/number``
+(so the job can report its periodic held-out eval to the same storage and be
+pruned), and tells the study the job's return value. With a launcher that offers
+``submit`` (local_gpus), ``slots`` trials stay in flight and a finished one is
+replaced at once; other launchers get batches of ``n_jobs`` through ``launch``.
+
+Hydra imports this module at startup: optuna and everything heavy is imported
+inside the methods.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, wait
+from pathlib import Path
+from typing import Any, Sequence
+
+from hydra.core.plugins import Plugins
+from hydra.plugins.sweeper import Sweeper
+from hydra.types import HydraContext, TaskFunction
+from omegaconf import DictConfig, OmegaConf
+
+from .config import PRUNERS
+
+log = logging.getLogger(__name__)
+
+OVERRIDES_ATTR = "loopwright_overrides"  # trial user attr: the job's overrides (without ++trial.*)
+RUN_DIR_ATTR = "loopwright_run_dir"
+BASELINE_ATTR = "loopwright_baseline"
+
+
+def default_study_name(sweep_dir: Path) -> str:
+    """Stable for a sweep dir (rerunning with the same hydra.sweep.dir resumes), distinct across sweeps."""
+    parts = sweep_dir.resolve().parts[-2:]
+    return "loopwright-" + re.sub(r"[^A-Za-z0-9_.-]+", "-", "-".join(parts)).strip("-")
+
+
+class LoopwrightSweeper(Sweeper):
+    def __init__(self, **settings: Any) -> None:
+        self.settings = OmegaConf.create(settings)
+        if not 0.0 <= float(self.settings.max_failure_rate) <= 1.0:
+            raise ValueError(f"hydra.sweeper.max_failure_rate={self.settings.max_failure_rate} must be in [0, 1]")
+        if self.settings.pruner not in PRUNERS:
+            raise ValueError(f"hydra.sweeper.pruner='{self.settings.pruner}' is not a known pruner; "
+                             f"choose from {list(PRUNERS)}")
+        self.config: DictConfig | None = None
+        self.launcher: Any = None
+
+    def setup(self, *, hydra_context: HydraContext, task_function: TaskFunction, config: DictConfig) -> None:
+        self.config = config
+        self.hydra_context = hydra_context
+        self.launcher = Plugins.instance().instantiate_launcher(
+            config=config, hydra_context=hydra_context, task_function=task_function)
+        self.sweep_dir = Path(str(config.hydra.sweep.dir))
+
+    # ------------------------------------------------------------------ sweep
+    def sweep(self, arguments: list[str]) -> None:
+        import optuna
+
+        from loopwright.trial import PRUNER_ATTR, make_pruner, open_storage, storage_url
+
+        from . import report, study as st
+        from .space import parse_params
+
+        s = self.settings
+        grammar = [f"{k}={v}" for k, v in s.params.items() if not OmegaConf.is_dict(v)]
+        dicts = {k: OmegaConf.to_container(v) for k, v in s.params.items() if OmegaConf.is_dict(v)}
+        self.space, self.fixed = parse_params(grammar + list(arguments), dicts)
+        if not self.space:
+            raise ValueError("the loopwright sweeper found no search space: give hydra.sweeper.params "
+                             "(e.g. +sweeps=<name>) or a sweep override such as lr=interval(1e-5,1e-3)")
+        self.directions = st.directions_of(s.direction)
+        pruner_name = s.pruner
+        if pruner_name != "none" and len(self.directions) > 1:
+            log.warning("Pruning is off for multi-objective sweeps (one value per step cannot rank them)")
+            pruner_name = "none"
+        self.sweep_dir.mkdir(parents=True, exist_ok=True)
+        self.storage_url = storage_url(s.storage, self.sweep_dir)
+        self.study_name = s.study_name or default_study_name(self.sweep_dir)
+        sampler = st.make_sampler(s.sampler, s.seed, OmegaConf.to_container(s.sampler_kwargs), self.space,
+                                  len(self.directions))
+        storage = open_storage(self.storage_url)
+        study = optuna.create_study(study_name=self.study_name, storage=storage, sampler=sampler,
+                                    pruner=make_pruner(pruner_name, OmegaConf.to_container(s.pruner_kwargs)),
+                                    directions=self.directions, load_if_exists=True)
+        existing = [d.name.lower() for d in study.directions]
+        if existing != self.directions:
+            raise ValueError(f"study '{self.study_name}' in {self.storage_url} has directions {existing}; "
+                             f"hydra.sweeper.direction asks for {self.directions}")
+        study.set_user_attr(PRUNER_ATTR, {"name": pruner_name, "kwargs": OmegaConf.to_container(s.pruner_kwargs),
+                                          "metric": s.pruning_metric})
+        self.ledger = Path(s.cost_ledger)
+        if st.LEDGER_ATTR not in study.user_attrs:
+            study.set_user_attr(st.LEDGER_ATTR, len(st.ledger_lines(self.ledger)))
+        stale = st.fail_stale_trials(study)
+        resumed = bool(study.trials)
+        self.n_trials = int(s.n_trials)
+        if s.sampler == "grid":
+            size = 1
+            for choices in sampler._search_space.values():
+                size *= len(choices)
+            self.n_trials = min(self.n_trials, size)
+        log.info(f"Study {self.study_name} ({'resumed: %d trials so far' % st.counted(study) if resumed else 'new'})"
+                 f", storage {self.storage_url}, sampler {s.sampler}, pruner {pruner_name}, "
+                 f"directions {self.directions}, n_trials {self.n_trials}")
+        if pruner_name != "none" and not self._eval_every():
+            log.warning("hydra.sweeper.pruner is set but eval.every is not: jobs report nothing to prune on")
+        if s.baseline and not resumed:
+            self._enqueue_baseline(study)
+
+        self.failures: list[str] = []
+        self.finished_here = 0
+        self.started = time.monotonic()
+        if hasattr(self.launcher, "submit"):
+            self._run_refilling(study)
+        else:
+            self._run_batches(study)
+
+        report.write_results(study, self.sweep_dir, self.directions)
+        if s.report:
+            report.write_report(study, self.sweep_dir, self._reproduce_prefix(), list(s.plots),
+                                stale=stale, storage_url=self.storage_url)
+        if self._too_many_failures():
+            raise RuntimeError(f"{len(self.failures)} of {self.finished_here} trials failed "
+                               f"(hydra.sweeper.max_failure_rate={s.max_failure_rate}); first: {self.failures[0]}")
+
+    # ------------------------------------------------------------- launching
+    def _run_refilling(self, study: Any) -> None:
+        """Keep `slots` trials in flight; start the next one as soon as any finishes."""
+        slots = max(1, int(getattr(self.launcher, "slots", 1)))
+        in_flight: dict[Any, Any] = {}
+        while True:
+            while len(in_flight) < slots and self._may_start(study, len(in_flight)):
+                trial, overrides = self._ask(study)
+                try:
+                    future = self.launcher.submit(overrides, trial.number)
+                except Exception as err:  # noqa: BLE001 (a launcher error fails the trial, not the sweep)
+                    self._fail(study, trial, f"launcher could not submit it: {type(err).__name__}: {err}")
+                    continue
+                in_flight[future] = trial
+            if not in_flight:
+                return
+            done, _ = wait(list(in_flight), return_when=FIRST_COMPLETED)
+            for future in done:
+                trial = in_flight.pop(future)
+                try:
+                    ret = future.result()
+                except Exception as err:  # noqa: BLE001
+                    self._fail(study, trial, f"{type(err).__name__}: {err}")
+                    continue
+                self._tell(study, trial, ret)
+
+    def _run_batches(self, study: Any) -> None:
+        """Launchers without `submit`: batches of n_jobs through launcher.launch."""
+        while self._may_start(study, 0):
+            batch = []
+            while len(batch) < max(1, int(self.settings.n_jobs)) and self._may_start(study, len(batch)):
+                batch.append(self._ask(study))
+            try:
+                returns = self.launcher.launch([o for _, o in batch], initial_job_idx=batch[0][0].number)
+            except (Exception, SystemExit) as err:  # noqa: BLE001 (an in-process job may sys.exit)
+                detail = f"exit code {err.code}" if isinstance(err, SystemExit) else f"{type(err).__name__}: {err}"
+                for trial, _ in batch:
+                    self._fail(study, trial, f"the job stopped the launcher ({detail})")
+                continue
+            for (trial, _), ret in zip(batch, returns):
+                self._tell(study, trial, ret)
+
+    def _may_start(self, study: Any, pending: int) -> bool:
+        from . import study as st
+
+        s = self.settings
+        if self._too_many_failures():
+            return False
+        if st.counted(study) + pending >= self.n_trials:
+            return False
+        if s.timeout is not None and time.monotonic() - self.started >= float(s.timeout):
+            log.info(f"Budget: hydra.sweeper.timeout={s.timeout}s reached; no new trials")
+            return False
+        if s.max_cost is not None:
+            cost = st.spent(self.ledger, int(study.user_attrs.get(st.LEDGER_ATTR, 0)))
+            if cost >= float(s.max_cost):
+                log.info(f"Budget: ${cost:.2f} spent (ledger {self.ledger}) >= hydra.sweeper.max_cost="
+                         f"{s.max_cost}; no new trials")
+                return False
+        return True
+
+    def _too_many_failures(self) -> bool:
+        return bool(self.failures) and len(self.failures) / max(self.finished_here, 1) > float(
+            self.settings.max_failure_rate)
+
+    # ------------------------------------------------------------ ask / tell
+    def _ask(self, study: Any) -> tuple[Any, list[str]]:
+        from . import study as st
+        from .space import override_value
+
+        trial = study.ask(fixed_distributions=self.space)
+        params = [f"{key}={override_value(value)}" for key, value in trial.params.items()]
+        overrides = [line for key, line in self.fixed.items() if key not in trial.params] + params
+        trial.set_user_attr(OVERRIDES_ATTR, overrides)
+        trial.set_user_attr(st.OWNER_ATTR, st.owner())
+        trial.set_user_attr(RUN_DIR_ATTR, str(self.sweep_dir / str(trial.number)))
+        log.info(f"Trial {trial.number}: {' '.join(params)}")
+        return trial, overrides + [f"++trial.study_name={override_value(self.study_name)}",
+                                   f"++trial.storage={override_value(self.storage_url)}",
+                                   f"++trial.number={trial.number}"]
+
+    def _tell(self, study: Any, trial: Any, ret: Any) -> None:
+        from hydra.core.utils import JobStatus
+        from optuna.trial import TrialState
+
+        from loopwright.trial import PRUNED_ATTR
+
+        run_dir = OmegaConf.select(ret.hydra_cfg, "hydra.runtime.output_dir") if ret.hydra_cfg else None
+        if run_dir:
+            trial.set_user_attr(RUN_DIR_ATTR, str(run_dir))
+        if ret.status == JobStatus.FAILED:
+            error = ret._return_value
+            self._fail(study, trial, f"{type(error).__name__}: {error}")
+            return
+        if PRUNED_ATTR in study._storage.get_trial(trial._trial_id).user_attrs:
+            study.tell(trial, state=TrialState.PRUNED)
+            self.finished_here += 1
+            log.info(f"Trial {trial.number} pruned")
+            return
+        try:
+            values = self._values(ret.return_value)
+        except ValueError as err:
+            self._fail(study, trial, str(err))
+            return
+        try:
+            study.tell(trial, values)
+        except RuntimeError as err:
+            # The grid sampler calls study.stop() when the grid is exhausted, which Optuna only
+            # allows inside study.optimize; the trial is already recorded as COMPLETE by then.
+            if "Study.stop" not in str(err):
+                raise
+        self.finished_here += 1
+        log.info(f"Trial {trial.number} finished: {values}")
+
+    def _values(self, returned: Any) -> list[float]:
+        n = len(self.directions)
+        raw: Sequence[Any] = returned if isinstance(returned, (list, tuple)) or OmegaConf.is_list(returned) \
+            else [returned]
+        if len(raw) != n:
+            raise ValueError(f"the job returned {returned!r}: expected {n} value(s), one per direction")
+        try:
+            values = [float(v) for v in raw]
+        except (TypeError, ValueError):
+            raise ValueError(f"the job returned {returned!r}, which is not a number "
+                             "(train.py returns the held-out accuracy; eval.enabled must be true)") from None
+        if any(v != v or v in (float("inf"), float("-inf")) for v in values):
+            raise ValueError(f"the job returned a non-finite value {values}")
+        return values
+
+    def _fail(self, study: Any, trial: Any, reason: str) -> None:
+        from optuna.trial import TrialState
+
+        from . import study as st
+
+        trial.set_user_attr(st.FAIL_ATTR, reason[:2000])
+        study.tell(trial, state=TrialState.FAIL)
+        self.failures.append(f"trial {trial.number}: {reason}")
+        self.finished_here += 1
+        log.warning(f"Trial {trial.number} failed: {reason}")
+
+    # ----------------------------------------------------------------- misc
+    def _enqueue_baseline(self, study: Any) -> None:
+        from . import study as st
+
+        if self.settings.sampler == "grid":
+            # The grid sampler visits every point anyway, and cannot tell an enqueued trial
+            # from an unvisited grid point: the baseline would run twice.
+            log.info("Baseline: not enqueued with sampler=grid (the grid covers it)")
+            return
+        params = st.baseline_params(self.config, self.space)
+        if params:
+            study.enqueue_trial(params, user_attrs={BASELINE_ATTR: True})
+            log.info(f"Baseline trial enqueued: {params}")
+
+    def _eval_every(self) -> Any:
+        if "eval.every" in self.fixed:
+            return self.fixed["eval.every"].split("=", 1)[1].strip() not in ("null", "0")
+        return OmegaConf.select(self.config, "eval.every", default=None)
+
+    def _reproduce_prefix(self) -> str:
+        script = sys.argv[0] if sys.argv and sys.argv[0] else "train.py"
+        return f"python {script}"
