@@ -61,3 +61,15 @@ def test_jsonl_hash_is_the_file_hash(tmp_path):
 ])
 def test_redact_override(override, expected):
     assert mf.redact_override(override) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("postgresql://me:pw123@db.example/optuna", f"postgresql://me:{mf.REDACTED}@db.example/optuna"),
+    ("++trial.storage=mysql+pymysql://u:s3cr3t@h:3306/d", f"++trial.storage=mysql+pymysql://u:{mf.REDACTED}@h:3306/d"),
+    ("sqlite:///outputs/sweep/study.db", "sqlite:///outputs/sweep/study.db"),
+    ("https://rest.runpod.io/v1", "https://rest.runpod.io/v1"),
+    ("see http://host:8080/x", "see http://host:8080/x"),
+])
+def test_passwords_inside_urls_are_redacted(text, expected):
+    assert mf.redact({"trial": {"storage": text}})["trial"]["storage"] == expected
+    assert mf.redact_override(text) == expected

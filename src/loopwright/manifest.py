@@ -42,15 +42,26 @@ def redact(value: Any) -> Any:
         return {k: (REDACTED if is_secret_key(k) and v not in (None, "") else redact(v)) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [redact(v) for v in value]
-    if isinstance(value, str) and "=" in value:
-        return redact_override(value)
+    if isinstance(value, str):
+        value = redact_url_password(value)
+        if "=" in value:
+            return redact_override(value)
     return value
+
+
+# scheme://user:password@host: a storage URL (sweeper, database) may carry a password
+_URL_PASSWORD = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*://[^:/@\s]*:)([^@\s/]+)(@)")
+
+
+def redact_url_password(text: str) -> str:
+    """``postgresql://me:pw@db/x`` -> ``postgresql://me:***REDACTED***@db/x``."""
+    return _URL_PASSWORD.sub(lambda m: f"{m.group(1)}{REDACTED}{m.group(3)}", text)
 
 
 def _redact_one_override(override: str) -> str:
     key, sep, value = override.partition("=")
     leaf = key.lstrip("+~").rsplit(".", 1)[-1]
-    return f"{key}={REDACTED}" if sep and value and is_secret_key(leaf) else override
+    return f"{key}={REDACTED}" if sep and value and is_secret_key(leaf) else redact_url_password(override)
 
 
 def redact_override(text: str) -> str:
