@@ -33,11 +33,11 @@ ENV = {**os.environ, "HF_HUB_OFFLINE": "1", "WANDB_MODE": "disabled", "TOKENIZER
 SPACE = ["objective.learning_rate=tag(log, interval(1e-3, 2e-2))", "objective.beta=choice(0.0, 0.04)"]
 
 
-def run_sweep(sweep_dir: Path, trials: int, steps: int, pruned: bool) -> dict:
+def run_sweep(sweep_dir: Path, trials: int, steps: int, pruned: bool, eval_every: int) -> dict:
     cmd = [sys.executable, str(ROOT / "train.py"), "-m", f"hydra.sweep.dir={sweep_dir}",
            "hydra/sweeper=loopwright", "hydra.sweeper.sampler=tpe", "hydra.sweeper.seed=0",
            f"hydra.sweeper.n_trials={trials}", *SPACE,
-           "model=tiny", "profile=smoke", f"profile.max_steps={steps}", "eval.every=10",
+           "model=tiny", "profile=smoke", f"profile.max_steps={steps}", f"eval.every={eval_every}",
            "reward._target_=sweep_reward.long_enough", "guards.zero_signal_steps=null", "save_model=false"]
     if pruned:
         cmd += ["hydra.sweeper.pruner=median", "+hydra.sweeper.pruner_kwargs.n_startup_trials=3"]
@@ -65,17 +65,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--trials", type=int, default=12)
     parser.add_argument("--steps", type=int, default=30)
+    parser.add_argument("--eval-every", type=int, default=10,
+                        help="periodic held-out eval (the pruner's signal) every N steps, in both sweeps")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "sweep")
     parser.add_argument("--work", type=Path, default=ROOT / "outputs" / "bench_sweep" / time.strftime("%Y%m%d-%H%M%S"))
     args = parser.parse_args()
-    plain = run_sweep(args.work / "no_pruning", args.trials, args.steps, pruned=False)
+    plain = run_sweep(args.work / "no_pruning", args.trials, args.steps, pruned=False,
+                      eval_every=args.eval_every)
     print(f"without pruning: {plain['trial_steps']} trial-steps, best {plain['best_value']}, {plain['wall_s']} s",
           flush=True)
-    pruned = run_sweep(args.work / "median_pruning", args.trials, args.steps, pruned=True)
+    pruned = run_sweep(args.work / "median_pruning", args.trials, args.steps, pruned=True,
+                       eval_every=args.eval_every)
     print(f"median pruning:  {pruned['trial_steps']} trial-steps ({pruned['n_pruned']} pruned), "
           f"best {pruned['best_value']}, {pruned['wall_s']} s", flush=True)
     saved = 1 - pruned["trial_steps"] / plain["trial_steps"]
-    summary = {"trials": args.trials, "steps_per_trial": args.steps, "steps_saved": round(saved, 3),
+    summary = {"trials": args.trials, "steps_per_trial": args.steps, "eval_every": args.eval_every,
+               "steps_saved": round(saved, 3),
                "steps_ratio": round(pruned["trial_steps"] / plain["trial_steps"], 3),
                "wall_ratio": round(pruned["wall_s"] / plain["wall_s"], 3),
                "best_equal": pruned["best_value"] == plain["best_value"],
@@ -86,7 +91,7 @@ def main() -> None:
           f"goal (>= 40% fewer steps at an equal best value) {'met' if summary['goal_met'] else 'NOT met'}")
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "sweep.json").write_text(json.dumps(summary, indent=2) + "\n")
-    lines = ["# bench/sweep.py", "", f"{args.trials} trials x {args.steps} steps, model=tiny, TPE seed 0", "",
+    lines = ["# bench/sweep.py", "", f"{args.trials} trials x {args.steps} steps, eval every {args.eval_every} steps, model=tiny, TPE seed 0", "",
              "| sweep | trial-steps | pruned trials | best value | wall s |", "|---|---|---|---|---|"]
     for name, r in (("no pruning", plain), ("median pruning", pruned)):
         lines.append(f"| {name} | {r['trial_steps']} | {r['n_pruned']} | {r['best_value']} | {r['wall_s']} |")

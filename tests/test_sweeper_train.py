@@ -117,3 +117,27 @@ def test_a_failing_job_is_a_fail_trial_not_a_crashed_sweep(tmp_path):
     assert "exit code 2" in failed.user_attrs["loopwright_failure"]
     assert "profile.num_generations" in proc.stderr  # the job's own message names the key
     assert "| 1 | FAIL |" in (s / "sweep_report.md").read_text()
+
+
+def test_sweep_through_local_gpus_keeps_both_slots_busy_and_groups_wandb_runs_by_study(tmp_path):
+    """The three issues together: the sweeper refills local_gpus slots (submit), each
+    trial is a separate offline W&B run in the study's group."""
+    s = tmp_path / "sweep"
+    env = {k: v for k, v in ENV.items() if k != "WANDB_API_KEY"}
+    env["WANDB_MODE"] = "offline"
+    cmd = command(s, "+sweeps=grpo_lr_kl", "hydra.sweeper.n_trials=3", "hydra.sweeper.pruner=none",
+                  "eval.every=null", "task.n_eval=4", "provider=local_gpus", "provider.slots=2",
+                  "logger=wandb", "logger.log_artifacts=false", "hydra.sweeper.study_name=lr-kl")
+    done = subprocess.run(cmd, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    study = study_of(s, "lr-kl")
+    assert [t.state for t in study.trials] == [TrialState.COMPLETE] * 3
+    jobs = [manifest(s / str(n)) for n in range(3)]
+    assert {j["host"]["slot"]["slot"] for j in jobs} == {0, 1}
+    # trials 0 and 1 ran at the same time, one per slot
+    assert max(jobs[0]["started_at"], jobs[1]["started_at"]) < min(jobs[0]["ended_at"], jobs[1]["ended_at"])
+    from wandb_records import offline_runs
+
+    runs = [r for n in range(3) for r in offline_runs(s / str(n))]
+    assert len(runs) == 3 and len({r.id for r in runs}) == 3
+    assert {r.group for r in runs} == {"lr-kl"}
