@@ -28,8 +28,9 @@ ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "HF_HUB_OFFLINE": "1", "WANDB_MODE": "disabled", "TOKENIZERS_PARALLELISM": "false"}
 
 
-def sweep_seconds(provider_args: list[str], jobs: int, sweep_dir: Path) -> float:
+def sweep_seconds(provider_args: list[str], jobs: int, sweep_dir: Path, steps: int) -> float:
     cmd = [sys.executable, "train.py", "-m", *provider_args, "model=tiny", "profile=smoke", "save_model=false",
+           f"profile.max_steps={steps}", "guards.zero_signal_steps=null",
            "seed=" + ",".join(str(i) for i in range(1, jobs + 1)), f"hydra.sweep.dir={sweep_dir}"]
     start = time.perf_counter()
     proc = subprocess.run(cmd, cwd=ROOT, env=ENV, capture_output=True, text=True)
@@ -47,6 +48,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=4)
     parser.add_argument("--slots", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=1)
+    # profile=smoke's 2 steps take ~1 s in-process; a fresh process per job costs ~4 s of
+    # imports, so short jobs measure start-up, longer ones the parallelism.
+    parser.add_argument("--steps", type=int, default=2, help="profile.max_steps of each job")
     args = parser.parse_args()
 
     sides = {"basic": ["provider=local"], "local_gpus": ["provider=local_gpus", f"provider.slots={args.slots}"]}
@@ -56,13 +60,13 @@ def main() -> None:
         for r in range(args.rounds):
             order = list(sides) if r % 2 == 0 else list(reversed(sides))
             for name in order:
-                seconds = sweep_seconds(sides[name], args.jobs, Path(tmp) / f"{name}-{r}")
+                seconds = sweep_seconds(sides[name], args.jobs, Path(tmp) / f"{name}-{r}", args.steps)
                 times[name].append(seconds)
                 print(f"round {r + 1}: {name:<10} {args.jobs} jobs in {seconds:7.1f} s   load {os.getloadavg()}",
                       flush=True)
     basic, pooled = statistics.median(times["basic"]), statistics.median(times["local_gpus"])
     per_round = [round(b / p, 2) for b, p in zip(times["basic"], times["local_gpus"])]  # paired: same load
-    result = {"jobs": args.jobs, "slots": args.slots, "rounds": args.rounds, "basic_s": round(basic, 1),
+    result = {"jobs": args.jobs, "steps": args.steps, "slots": args.slots, "rounds": args.rounds, "basic_s": round(basic, 1),
               "local_gpus_s": round(pooled, 1), "speedup": round(basic / pooled, 2), "speedup_per_round": per_round,
               "load_after": os.getloadavg()}
     print(json.dumps(result))
