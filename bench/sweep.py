@@ -33,14 +33,17 @@ ENV = {**os.environ, "HF_HUB_OFFLINE": "1", "WANDB_MODE": "disabled", "TOKENIZER
 SPACE = ["objective.learning_rate=tag(log, interval(1e-3, 2e-2))", "objective.beta=choice(0.0, 0.04)"]
 
 
-def run_sweep(sweep_dir: Path, trials: int, steps: int, pruned: bool, eval_every: int) -> dict:
+def run_sweep(sweep_dir: Path, trials: int, steps: int, pruned: bool, eval_every: int,
+              pruner: str = "median") -> dict:
     cmd = [sys.executable, str(ROOT / "train.py"), "-m", f"hydra.sweep.dir={sweep_dir}",
            "hydra/sweeper=loopwright", "hydra.sweeper.sampler=tpe", "hydra.sweeper.seed=0",
            f"hydra.sweeper.n_trials={trials}", *SPACE,
            "model=tiny", "profile=smoke", f"profile.max_steps={steps}", f"eval.every={eval_every}",
            "reward._target_=sweep_reward.long_enough", "guards.zero_signal_steps=null", "save_model=false"]
-    if pruned:
+    if pruned and pruner == "median":
         cmd += ["hydra.sweeper.pruner=median", "+hydra.sweeper.pruner_kwargs.n_startup_trials=3"]
+    elif pruned:  # Optuna's defaults for the others (successive_halving: min_resource from the first trial)
+        cmd += [f"hydra.sweeper.pruner={pruner}"]
     t0 = time.monotonic()
     proc = subprocess.run(cmd, cwd=ROOT, env=ENV, capture_output=True, text=True)
     wall = time.monotonic() - t0
@@ -67,6 +70,7 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=30)
     parser.add_argument("--eval-every", type=int, default=10,
                         help="periodic held-out eval (the pruner's signal) every N steps, in both sweeps")
+    parser.add_argument("--pruner", default="median", choices=["median", "successive_halving", "hyperband"])
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "sweep")
     parser.add_argument("--work", type=Path, default=ROOT / "outputs" / "bench_sweep" / time.strftime("%Y%m%d-%H%M%S"))
     args = parser.parse_args()
@@ -74,9 +78,9 @@ def main() -> None:
                       eval_every=args.eval_every)
     print(f"without pruning: {plain['trial_steps']} trial-steps, best {plain['best_value']}, {plain['wall_s']} s",
           flush=True)
-    pruned = run_sweep(args.work / "median_pruning", args.trials, args.steps, pruned=True,
-                       eval_every=args.eval_every)
-    print(f"median pruning:  {pruned['trial_steps']} trial-steps ({pruned['n_pruned']} pruned), "
+    pruned = run_sweep(args.work / f"{args.pruner}_pruning", args.trials, args.steps, pruned=True,
+                       eval_every=args.eval_every, pruner=args.pruner)
+    print(f"{args.pruner} pruning:  {pruned['trial_steps']} trial-steps ({pruned['n_pruned']} pruned), "
           f"best {pruned['best_value']}, {pruned['wall_s']} s", flush=True)
     saved = 1 - pruned["trial_steps"] / plain["trial_steps"]
     summary = {"trials": args.trials, "steps_per_trial": args.steps, "eval_every": args.eval_every,
@@ -85,7 +89,7 @@ def main() -> None:
                "wall_ratio": round(pruned["wall_s"] / plain["wall_s"], 3),
                "best_equal": pruned["best_value"] == plain["best_value"],
                "goal_met": saved >= 0.4 and pruned["best_value"] >= plain["best_value"],
-               "no_pruning": plain, "median_pruning": pruned}
+               "pruner": args.pruner, "no_pruning": plain, f"{args.pruner}_pruning": pruned}
     print(f"steps: pruned/unpruned = {summary['steps_ratio']} ({saved:.0%} fewer); wall ratio "
           f"{summary['wall_ratio']}; best value {pruned['best_value']} vs {plain['best_value']}; "
           f"goal (>= 40% fewer steps at an equal best value) {'met' if summary['goal_met'] else 'NOT met'}")
@@ -93,10 +97,10 @@ def main() -> None:
     (args.out / "sweep.json").write_text(json.dumps(summary, indent=2) + "\n")
     lines = ["# bench/sweep.py", "", f"{args.trials} trials x {args.steps} steps, eval every {args.eval_every} steps, model=tiny, TPE seed 0", "",
              "| sweep | trial-steps | pruned trials | best value | wall s |", "|---|---|---|---|---|"]
-    for name, r in (("no pruning", plain), ("median pruning", pruned)):
+    for name, r in (("no pruning", plain), (f"{args.pruner} pruning", pruned)):
         lines.append(f"| {name} | {r['trial_steps']} | {r['n_pruned']} | {r['best_value']} | {r['wall_s']} |")
     lines += ["", f"steps ratio {summary['steps_ratio']} ({saved:.0%} fewer), wall ratio {summary['wall_ratio']}", ""]
-    for name, r in (("no pruning", plain), ("median pruning", pruned)):
+    for name, r in (("no pruning", plain), (f"{args.pruner} pruning", pruned)):
         lines += [f"## {name}", "", "| trial | status | steps | lr | beta | accuracy |", "|---|---|---|---|---|---|"]
         lines += [f"| {t['trial']} | {t['status']} | {t['steps']} | {t['lr']:.3g} | {t['beta']} | "
                   f"{'' if t['accuracy'] is None else t['accuracy']} |" for t in r["trials"]]

@@ -60,9 +60,15 @@ def _distinct(rows: list[dict]) -> int:
 
 
 def _remove_if_empty(directory: Path) -> None:
-    """TRL creates its output_dir even with checkpointing off; drop it when unused."""
-    if directory.is_dir() and not any(directory.iterdir()):
-        directory.rmdir()
+    """TRL creates its output_dir even with checkpointing off; drop it when unused.
+
+    Every rank of a multi-process job gets here; another rank may have removed (or
+    written into) the directory between our look and our rmdir, which is fine."""
+    try:
+        if not any(directory.iterdir()):
+            directory.rmdir()
+    except OSError:  # gone already (FileNotFoundError) or no longer empty
+        pass
 
 
 class _Manifest:
