@@ -28,6 +28,9 @@ from .ledger import append_cost, cost_record
 from .plan import Plan, PlanRefused
 from .pod_script import run_script, start_command
 
+# After the pod is gone: how long status.json may take to show through the volume's S3 API.
+STATUS_GRACE_S = 30.0
+
 
 def api_key() -> str:
     key = os.environ.get("RUNPOD_API_KEY", "")
@@ -155,10 +158,17 @@ class RunpodJob:
             pod = self.client.get_pod(pod_id)
             now = time.monotonic()
             if pod is None or pod.get("desiredStatus") in ("TERMINATED", "EXITED"):  # gone, or stopped by hand
-                status = self.volume.read_json(f"{self.job_rel}/status.json")
-                if status is not None:
-                    return status
-                raise RemoteJobFailed(f"pod {pod_id} disappeared before the job reported an exit status")
+                # The pod writes status.json to the volume, then removes itself; what the
+                # volume's S3 API shows can lag behind the mount, so give it a moment.
+                grace_until = time.monotonic() + STATUS_GRACE_S
+                while True:
+                    status = self.volume.read_json(f"{self.job_rel}/status.json")
+                    if status is not None:
+                        return status
+                    if time.monotonic() > grace_until:
+                        raise RemoteJobFailed(f"pod {pod_id} disappeared before the job reported an exit status "
+                                              f"(none on the volume {STATUS_GRACE_S:.0f} s later)")
+                    time.sleep(1.0)
             if not ready and now > ready_by:
                 raise RemoteJobFailed(f"pod {pod_id} did not start the job within provider.ready_timeout_s="
                                       f"{_get(self.p, 'ready_timeout_s')} s")
