@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from omegaconf import DictConfig, OmegaConf
+from omegaconf import DictConfig
 
 from .loop.app import hydra_app
 from .loop.improve import DEFAULT_THRESHOLD, NEXT_STEPS, ImproveInputError, improve
@@ -52,10 +52,10 @@ def run(cfg: DictConfig) -> int:
     if found:
         print("loopwright.improve: invalid config:\n" + "\n".join(f"  - {p}" for p in found), file=sys.stderr)
         return 2
-    from .manifest import redact
+    from .manifest import redacted_config
 
     threshold = threshold_of(cfg)
-    config = redact(OmegaConf.to_container(cfg, resolve=True, enum_to_str=True))
+    config = redacted_config(cfg)
     try:
         summary = improve(cfg.transcripts, cfg.output, cfg.reward, cfg.task, threshold, reward_args(cfg),
                           cfg.eval_prompts, config)

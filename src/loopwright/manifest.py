@@ -58,6 +58,13 @@ def redact_url_password(text: str) -> str:
     return _URL_PASSWORD.sub(lambda m: f"{m.group(1)}{REDACTED}{m.group(3)}", text)
 
 
+def redacted_config(cfg: Any) -> dict[str, Any]:
+    """A composed config, resolved, as plain data with secrets redacted: what may be written anywhere."""
+    from omegaconf import OmegaConf  # not at import time: manifest.py stays plain python
+
+    return redact(OmegaConf.to_container(cfg, resolve=True, enum_to_str=True))
+
+
 def _redact_one_override(override: str) -> str:
     key, sep, value = override.partition("=")
     leaf = key.lstrip("+~").rsplit(".", 1)[-1]

@@ -21,7 +21,6 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from omegaconf import OmegaConf
 
 from . import manifest as mf
 
@@ -85,7 +84,7 @@ class _Manifest:
             "started_at": mf.now_iso(),
             "ended_at": None,
             **mf.redact(_hydra_context()),
-            "config": mf.redact(OmegaConf.to_container(cfg, resolve=True, enum_to_str=True)),
+            "config": mf.redacted_config(cfg),
             "git": mf.git_state(PROJECT_ROOT),
             "packages": mf.package_versions(),
             "host": mf.host_info(),

@@ -64,11 +64,6 @@ def create(cfg: Any, run_dir: Path) -> Tracker:
     return Tracker()
 
 
-def resolved_config(cfg: Any) -> dict[str, Any]:
-    """The job's resolved config with secret-named values redacted (what trackers may see)."""
-    return mf.redact(OmegaConf.to_container(cfg, resolve=True, enum_to_str=True))
-
-
 def _artifact_name(text: str) -> str:
     # W&B artifact names allow letters, digits, '-', '_' and '.'
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-")[:120] or "run"
@@ -108,12 +103,9 @@ def _hydra_job_identity() -> tuple[str | None, str | None]:
     return str(hc.sweep.dir), mf.redact_override(hc.job.override_dirname) or None
 
 
-def _previous_wandb_id(run_dir: Path, resume_from: Path | None) -> str | None:
-    """The W&B run id of the run a checkpoint belongs to (<run>/checkpoints/checkpoint-N)."""
-    candidates = [run_dir]
-    if resume_from is not None:
-        candidates.insert(0, resume_from.parent.parent)
-    for directory in candidates:
+def _previous_wandb_id(run_dir: Path, resume_from: Path) -> str | None:
+    """The W&B run id of the run a checkpoint belongs to (<run>/checkpoints/checkpoint-N), else this run dir's."""
+    for directory in (resume_from.parent.parent, run_dir):
         path = directory / WANDB_RECORD
         if path.is_file():
             return json.loads(path.read_text()).get("id")
@@ -149,7 +141,7 @@ class WandbTracker(Tracker):
             job_type="train",
             tags=[str(t) for t in cfg.tags],
             notes=cfg.notes,
-            config=resolved_config(cfg),
+            config=mf.redacted_config(cfg),
             dir=str(self.run_dir),
             mode=self.mode,
             id=previous,  # None: W&B picks a new id
@@ -237,6 +229,11 @@ class WandbTracker(Tracker):
 
 
 # ------------------------------------------------------------- TensorBoard
+def _cell(text: Any) -> str:
+    """One markdown table cell: no pipes or newlines, at most 200 characters."""
+    return str(text).replace("|", "\\|").replace("\n", " ")[:200]
+
+
 class TensorBoardTracker(Tracker):
     """Event files in <run dir>/tensorboard: TRL's step logs, periodic and final eval, config."""
 
@@ -251,7 +248,7 @@ class TensorBoardTracker(Tracker):
         from torch.utils.tensorboard import SummaryWriter
 
         self.writer = SummaryWriter(log_dir=str(self.log_dir))
-        config_yaml = OmegaConf.to_yaml(OmegaConf.create(resolved_config(self.cfg)))
+        config_yaml = OmegaConf.to_yaml(OmegaConf.create(mf.redacted_config(self.cfg)))
         self.writer.add_text("config", "```\n" + config_yaml + "\n```", 0)
 
     def callbacks(self) -> list:
@@ -271,9 +268,8 @@ class TensorBoardTracker(Tracker):
             self.writer.add_scalar(f"eval/{key}", summary[key], step)
         lines = ["| # | prompt | base | trained |", "|---|---|---|---|"]
         for r in results["records"]:
-            cell = lambda text: str(text).replace("|", "\\|").replace("\n", " ")[:200]  # noqa: E731
-            lines.append(f"| {r['index']} | {cell(r['prompt'])} | {r['base_score']:.2f} {cell(r['base_completion'])} "
-                         f"| {r['trained_score']:.2f} {cell(r['trained_completion'])} |")
+            lines.append(f"| {r['index']} | {_cell(r['prompt'])} | {r['base_score']:.2f} {_cell(r['base_completion'])} "
+                         f"| {r['trained_score']:.2f} {_cell(r['trained_completion'])} |")
         self.writer.add_text("eval/held_out", "\n".join(lines), step)
 
     def finish(self, exit_code: int) -> None:

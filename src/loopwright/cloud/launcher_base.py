@@ -84,9 +84,9 @@ class RemoteLauncher(Launcher):
 
 def job_config_yaml(cfg: DictConfig) -> str:
     """The job's resolved config, secrets redacted, for the bundle (the pod recomposes it from overrides)."""
-    from loopwright.manifest import redact
+    from loopwright.manifest import redacted_config
 
-    return OmegaConf.to_yaml(OmegaConf.create(redact(OmegaConf.to_container(cfg, resolve=True))))
+    return OmegaConf.to_yaml(OmegaConf.create(redacted_config(cfg)))
 
 
 def ledger_path(cfg: DictConfig) -> Path:
