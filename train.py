@@ -1,15 +1,15 @@
-"""loopwright training entry point: compose the config, then hand it to loopwright.run.
+"""loopwright training entry point: compose the config, then hand it to loopwright.train.job.
 
 `python train.py --help` lists every config group; `--cfg job` prints the
 resolved config. Neither imports torch: the heavy imports happen inside
-loopwright.run.train, which is only reached when a job actually runs.
+loopwright.train.job.train, which is only reached when a job actually runs.
 """
 
 import hydra
 from omegaconf import DictConfig
 
 import loopwright.config  # noqa: F401  registers the typed schemas before composition
-from loopwright.cli import run_job
+from loopwright.train.cli import run_job
 
 
 @hydra.main(version_base="1.3", config_path="conf", config_name="train")

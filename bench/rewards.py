@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from loopwright.rewards import customer_support as cs  # noqa: E402
 from loopwright.rewards import tool_calling as tc  # noqa: E402
-from loopwright.support_data import load_scenarios  # noqa: E402
+from loopwright.tasks.customer_support import load_scenarios  # noqa: E402
 from loopwright.tasks.customer_support import facts_json  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "data"

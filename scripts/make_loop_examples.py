@@ -34,9 +34,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from loopwright.support_data import load_scenarios  # noqa: E402
+from loopwright.tasks.customer_support import load_scenarios  # noqa: E402
 from loopwright.tasks.customer_support import SYSTEM_PROMPT, order_record  # noqa: E402
-from loopwright.tools import lookup_order  # noqa: E402
+from loopwright.episodes.tools import lookup_order  # noqa: E402
 
 OUT = ROOT / "examples" / "loop"
 LABELLED = ROOT / "bench" / "data" / "labelled_support_replies.jsonl"

@@ -18,14 +18,14 @@ from typing import Any
 
 from omegaconf import DictConfig
 
-from .loop.app import hydra_app
+from loopwright.loop.app import hydra_app
 
 
 def load_run_model(model_dir: Path) -> tuple[Any, Any]:
     """The run's saved weights, or its LoRA adapter on top of the base it names."""
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
-    from .models import _fix_tokenizer
+    from loopwright.train.models import _fix_tokenizer
 
     if (model_dir / "adapter_config.json").is_file():
         from peft import AutoPeftModelForCausalLM
@@ -46,7 +46,7 @@ class Session:
         self.reset()
 
     def reset(self) -> None:
-        from .manifest import now_iso
+        from loopwright.train.manifest import now_iso
 
         self.messages = [{"role": "system", "content": self.system}] if self.system else []
         self.started_at = now_iso()
@@ -55,7 +55,7 @@ class Session:
         """Append the conversation (when it has a reply) as one line; flushed, so a crash loses at most this one."""
         if not any(m["role"] == "assistant" for m in self.messages):
             return
-        from .loop.transcripts import short_hash
+        from loopwright.loop.transcripts import short_hash
 
         line = {"id": short_hash([self.messages, self.started_at], "chat-"), "messages": self.messages,
                 "metadata": {"source": "loopwright.chat", "run": str(self.run_dir), "model": str(self.model_dir),
@@ -73,7 +73,7 @@ def run(cfg: DictConfig) -> int:
     if not model_dir.is_dir():
         print(f"loopwright.chat: run={cfg.run} has no model/ directory (train with save_model=true)", file=sys.stderr)
         return 2
-    from .evaluate import generate_greedy
+    from loopwright.evaluation.held_out import generate_greedy
 
     model, tokenizer = load_run_model(model_dir)
     output = Path(str(cfg.output)).expanduser().resolve() if cfg.output else run_dir / "chats" / "chats.jsonl"

@@ -2,7 +2,7 @@
 
 Grades every assistant turn of ingested transcripts with a reward group option,
 curates the turns at or above the threshold into training rows and writes the
-exact train.py commands for them (src/loopwright/loop/improve.py). Exit 0 when
+exact train.py commands for them (src/loopwright/loop/curate.py). Exit 0 when
 curated rows exist, 1 when nothing was curated, 2 for unusable arguments.
 Imports no torch.
 """
@@ -14,8 +14,8 @@ from pathlib import Path
 
 from omegaconf import DictConfig
 
-from .loop.app import hydra_app
-from .loop.improve import DEFAULT_THRESHOLD, NEXT_STEPS, ImproveInputError, improve
+from loopwright.loop.app import hydra_app
+from loopwright.loop.curate import DEFAULT_THRESHOLD, NEXT_STEPS, ImproveInputError, improve
 
 
 def threshold_of(cfg: DictConfig) -> float:
@@ -39,7 +39,7 @@ def reward_args(cfg: DictConfig) -> list[str]:
 
 
 def problems(cfg: DictConfig) -> list[str]:
-    from . import rewards, tasks
+    from loopwright import rewards, tasks
 
     found = rewards.problems(cfg.reward) + tasks.problems(cfg.task)
     if cfg.eval_prompts and not Path(str(cfg.eval_prompts)).expanduser().is_file():
@@ -52,7 +52,7 @@ def run(cfg: DictConfig) -> int:
     if found:
         print("loopwright.improve: invalid config:\n" + "\n".join(f"  - {p}" for p in found), file=sys.stderr)
         return 2
-    from .manifest import redacted_config
+    from loopwright.train.manifest import redacted_config
 
     threshold = threshold_of(cfg)
     config = redacted_config(cfg)

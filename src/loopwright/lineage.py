@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import manifest as mf
+from loopwright.train import manifest as mf
 
 IMPROVE_SUMMARY = "improve_summary.json"
 

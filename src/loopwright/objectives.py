@@ -30,11 +30,11 @@ def _common_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
     """Fields every trainer (TrainingArguments) takes: optimisation, run length, device."""
     o, p = cfg.objective, cfg.profile
     return {
-        # checkpoints (made atomic by loopwright.checkpoints; it also rotates them)
+        # checkpoints (made atomic by loopwright.train.checkpoints; it also rotates them)
         "output_dir": str(output_dir),
         "save_strategy": "steps" if cfg.checkpoint.every else "no",
         **({"save_steps": int(cfg.checkpoint.every)} if cfg.checkpoint.every else {}),
-        # W&B: TRL's WandbCallback reuses the run loopwright.trackers opened;
+        # W&B: TRL's WandbCallback reuses the run loopwright.loggers opened;
         # TensorBoard is wired as a callback sharing the tracker's writer.
         "report_to": ["wandb"] if cfg.logger.kind.value == "wandb" else [],
         "seed": int(cfg.seed),
@@ -199,7 +199,7 @@ def build_trainer(
                                    "rloo": (trl.RLOOTrainer, trl.RLOOConfig)}[kind]
         extras: dict[str, Any] = {}
         if cfg.task.multi_turn:  # tool-calling episodes: TRL's tools= / environment_factory=
-            from .episodes import trainer_extras
+            from loopwright.episodes import trainer_extras
 
             extras = trainer_extras(cfg, train_rows, tokenizer)
         trainer = trainer_cls(reward_funcs=reward_functions(cfg, graders), args=config_cls(**kwargs),

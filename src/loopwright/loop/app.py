@@ -9,7 +9,7 @@ from typing import Callable
 import hydra
 from omegaconf import DictConfig
 
-from . import schemas  # noqa: F401  registers the apps' schemas before composition
+from loopwright.config import apps as schemas  # noqa: F401  registers the apps' schemas before composition
 
 # conf/ at the repository root, next to conf/train.yaml: the apps share its reward/ and task/ groups.
 CONF_DIR = str(Path(__file__).resolve().parents[3] / "conf")

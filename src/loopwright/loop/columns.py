@@ -3,7 +3,7 @@
 A logged conversation has no ``facts_json`` column: in production the ground truth
 lives in the shop's order system. The task group says where to look it up
 (``task=customer_support``: the order number mentioned in the conversation, joined
-to the shipped scenarios, src/loopwright/support_data.py), so the reward grades a
+to the shipped scenarios, src/loopwright/tasks/customer_support.py), so the reward grades a
 logged reply exactly as it grades a training rollout. A conversation may also
 carry columns itself, in ``metadata.columns`` (e.g. ``{"answer": "7"}`` for
 ``reward=arithmetic``); those win.
@@ -50,14 +50,14 @@ def columns_for(kind: str | None, messages: list[dict], metadata: Any = None) ->
 
 @lru_cache(maxsize=1)
 def _scenarios_by_order() -> dict[str, dict]:
-    from ..support_data import load_scenarios
+    from loopwright.tasks.customer_support import load_scenarios
 
     return {s["order_id"]: s for s in load_scenarios()}
 
 
 def support_columns(messages: list[dict]) -> tuple[dict, str | None]:
     """Columns of task=customer_support rows for the first known order number in the conversation."""
-    from ..tasks.customer_support import facts_json
+    from loopwright.tasks.customer_support import facts_json
 
     scenarios = _scenarios_by_order()
     mentioned: list[str] = []

@@ -16,7 +16,7 @@ with a path inside the record ("messages[2].tool_call_id") and the reason.
 
 :func:`render` turns messages into plain chat messages (string contents) for
 training: tool calls become ``<tool_call>{"name": .., "arguments": ..}</tool_call>``
-blocks, the format of ``loopwright.tools`` and ``reward=tool_calling``.
+blocks, the format of ``loopwright.episodes.tools`` and ``reward=tool_calling``.
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ import json
 import re
 from typing import Any
 
-from .arithmetic import completion_text
+from loopwright.rewards.arithmetic import completion_text
 
 SCAN_CHARS = 4000
 DEFAULT_THRESHOLD = 0.7

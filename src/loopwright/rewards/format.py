@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .arithmetic import completion_text
+from loopwright.rewards.arithmetic import completion_text
 
 _SCAN_CHARS = 65_536
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")

@@ -31,7 +31,7 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .arithmetic import completion_text
+from loopwright.rewards.arithmetic import completion_text
 
 _SCAN_CHARS = 16_384
 _MAX_DIGITS = 64  # longer digit strings are not answers; refuse to parse them

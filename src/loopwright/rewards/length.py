@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .arithmetic import completion_text
+from loopwright.rewards.arithmetic import completion_text
 
 UNITS = ("chars", "tokens")
 

@@ -19,7 +19,7 @@ first well-formed call, in [0, 1]:
 then -0.5 for every malformed block anywhere in the reply (invalid JSON, missing
 name / arguments, an unclosed ``<tool_call>`` or a stray ``</tool_call>``), -0.2 for
 more than one call (the task asks for one) and -0.2 when an argument is not in the
-tool's signature (for tools of loopwright.tools), floored at 0.
+tool's signature (for tools of loopwright.episodes.tools), floored at 0.
 
 Equality: numbers compare as floats (12 == 12.0); strings ignoring case and
 whitespace; units through ``tools.canonical_unit`` ("miles" == "mi"); an
@@ -39,7 +39,7 @@ import math
 import re
 from typing import Any
 
-from .arithmetic import completion_text
+from loopwright.rewards.arithmetic import completion_text
 
 SCAN_CHARS = 8000
 DEFAULT_THRESHOLD = 0.9
@@ -49,7 +49,7 @@ _UNIT_ARGS = {"from_unit", "to_unit"}
 
 
 def _default_known() -> list[str]:
-    from .. import tools
+    from loopwright.episodes import tools
 
     return list(tools.TOOLS)
 
@@ -89,7 +89,7 @@ def _number(value: Any) -> float | None:
 
 
 def values_equal(key: str, got: Any, want: Any, tool: str = "") -> bool:
-    from .. import tools
+    from loopwright.episodes import tools
 
     if isinstance(want, bool) or isinstance(got, bool):
         return got is want
@@ -107,7 +107,7 @@ def values_equal(key: str, got: Any, want: Any, tool: str = "") -> bool:
             a, b = tools.evaluate_expression(got), tools.evaluate_expression(want)
             return a is not None and b is not None and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
         if key == "order_id":
-            from ..support_data import normalize_order_id
+            from loopwright.tasks.customer_support import normalize_order_id
 
             return normalize_order_id(got) == normalize_order_id(want)
         return False
@@ -115,7 +115,7 @@ def values_equal(key: str, got: Any, want: Any, tool: str = "") -> bool:
 
 
 def _signature_params(name: str) -> set[str] | None:
-    from .. import tools
+    from loopwright.episodes import tools
 
     fn = tools.TOOLS.get(name)
     return set(inspect.signature(fn).parameters) if fn else None
@@ -165,7 +165,7 @@ def breakdown(completion: Any, expected_tool: Any, expected_arguments_json: Any,
 
 
 def make(params: dict) -> Any:
-    """Registry factory. Params: ``known_tools`` (default: loopwright.tools.TOOLS), ``threshold`` (default 0.9)."""
+    """Registry factory. Params: ``known_tools`` (default: loopwright.episodes.tools.TOOLS), ``threshold`` (default 0.9)."""
     params = params or {}
     known = params.get("known_tools")
     known_tools = [str(t) for t in known] if known else _default_known()

@@ -24,7 +24,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from .jsonl import TaskFileError, _column_value, _messages, prompt_key, read_lines
+from loopwright.tasks.jsonl import TaskFileError, _column_value, _messages, prompt_key, read_lines
 
 PARAMS = frozenset({"columns_from"})
 # Curated-row fields that describe the row (lineage, grading) rather than feed training or the reward.

@@ -1,4 +1,4 @@
-"""Customer-support replies over the shipped synthetic scenarios (support_data).
+"""Customer-support replies over the shipped synthetic scenarios (src/loopwright/data/support_scenarios.jsonl).
 
 Each row is one customer contact: the prompt is the customer's message, after a
 system prompt describing the agent (``task.system_prompt`` overrides it) and, with
@@ -14,11 +14,46 @@ ever trained on and the same seed gives the same rows.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
-from ..support_data import load_scenarios
+# The scenarios: about 200, generated deterministically by scripts/make_support_scenarios.py
+# (see its docstring for the fields). Used by this task and task=tool_use, by the
+# lookup_order tool and by reward=customer_support (through the rows' facts_json column).
+SCENARIOS_PATH = Path(__file__).resolve().parents[1] / "data" / "support_scenarios.jsonl"
+
+
+@lru_cache(maxsize=1)
+def _load() -> tuple[dict, ...]:
+    with SCENARIOS_PATH.open(encoding="utf-8") as fh:
+        return tuple(json.loads(line) for line in fh if line.strip())
+
+
+def load_scenarios() -> list[dict]:
+    """Every scenario, in file order (a deep copy: callers may mutate it)."""
+    return copy.deepcopy(list(_load()))
+
+
+@lru_cache(maxsize=1)
+def _by_order() -> dict[str, dict]:
+    return {s["order_id"]: s for s in _load()}
+
+
+def normalize_order_id(order_id: object) -> str:
+    """'#w1234567 ' -> 'W1234567'; a bare 7-digit number gets the W prefix."""
+    text = str(order_id).strip().upper().lstrip("#").replace(" ", "")
+    return "W" + text if text.isdigit() else text
+
+
+def facts_for(order_id: object) -> dict | None:
+    """Ground-truth facts of the scenario with this order number, or None."""
+    found = _by_order().get(normalize_order_id(order_id))
+    return copy.deepcopy(found["facts"]) if found else None
+
 
 PARAMS = frozenset({"include_facts", "categories"})
 SYSTEM_PROMPT = ("You are a customer-support agent for an online shop. Answer the customer in a few polite "

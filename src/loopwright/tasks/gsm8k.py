@@ -22,8 +22,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..rewards.gsm8k import normalise
-from .jsonl import TaskFileError, load, split, system_messages
+from loopwright.rewards.gsm8k import normalise
+from loopwright.tasks.jsonl import TaskFileError, load, split, system_messages
 
 SHIPPED = Path(__file__).resolve().parents[1] / "data" / "gsm8k_word_problems.jsonl"
 FIELDS = {"prompt": "question", "answer": "answer"}

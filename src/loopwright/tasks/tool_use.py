@@ -1,8 +1,8 @@
 """Requests that one tool call answers: order lookups, arithmetic, unit conversions.
 
 The item pool is fixed (generated from a constant seed): one ``lookup_order``
-request per shipped scenario (support_data), 120 calculator requests and 120 unit
-conversions. The system prompt lists the tools of :mod:`loopwright.tools` and the
+request per shipped scenario (tasks/customer_support.py), 120 calculator requests and 120 unit
+conversions. The system prompt lists the tools of :mod:`loopwright.episodes.tools` and the
 ``<tool_call>{"name": ..., "arguments": {...}}</tool_call>`` format
 (``task.system_prompt`` replaces the instructions; the tool list is always added).
 Columns: ``expected_tool``, ``expected_arguments_json`` (read by the
@@ -20,8 +20,8 @@ import json
 import random
 from typing import Any
 
-from ..support_data import load_scenarios
-from ..tools import describe_tools
+from loopwright.tasks.customer_support import load_scenarios
+from loopwright.episodes.tools import describe_tools
 
 PARAMS = frozenset({"tools"})
 POOL_SEED = 7

@@ -72,15 +72,15 @@ def _fmt(value: Any) -> str:
 
 
 def _command(prefix: str, trial: Any) -> str:
-    from .sweeper import OVERRIDES_ATTR
-    from .space import override_value
+    from hydra_plugins.loopwright_sweeper.sweeper import OVERRIDES_ATTR
+    from hydra_plugins.loopwright_sweeper.space import override_value
 
     overrides = trial.user_attrs.get(OVERRIDES_ATTR) or [f"{k}={override_value(v)}" for k, v in trial.params.items()]
     return " ".join([prefix, *overrides])
 
 
 def _link_best(sweep_dir: Path, trial: Any) -> Path | None:
-    from .sweeper import RUN_DIR_ATTR
+    from hydra_plugins.loopwright_sweeper.sweeper import RUN_DIR_ATTR
 
     target = Path(trial.user_attrs.get(RUN_DIR_ATTR) or sweep_dir / str(trial.number))
     link = sweep_dir / "best"
@@ -139,8 +139,8 @@ def write_report(study: Any, sweep_dir: Path, command_prefix: str, plots: list[s
                  storage_url: str) -> Path:
     from optuna.trial import TrialState
 
-    from .study import FAIL_ATTR, STALE_ATTR
-    from .sweeper import BASELINE_ATTR, RUN_DIR_ATTR
+    from hydra_plugins.loopwright_sweeper.study import FAIL_ATTR, STALE_ATTR
+    from hydra_plugins.loopwright_sweeper.sweeper import BASELINE_ATTR, RUN_DIR_ATTR
 
     trials = study.get_trials(deepcopy=False)
     n_objectives = len(study.directions)

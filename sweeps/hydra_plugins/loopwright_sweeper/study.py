@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from omegaconf import OmegaConf
 
-from .config import SAMPLERS
+from hydra_plugins.loopwright_sweeper.config import SAMPLERS
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ def make_sampler(name: str, seed: int | None, kwargs: Mapping[str, Any], space: 
                  n_objectives: int) -> Any:
     import optuna
 
-    from .space import grid_choices
+    from hydra_plugins.loopwright_sweeper.space import grid_choices
 
     kwargs = dict(kwargs)
     if name == "grid":

@@ -26,7 +26,7 @@ from hydra.plugins.sweeper import Sweeper
 from hydra.types import HydraContext, TaskFunction
 from omegaconf import DictConfig, OmegaConf
 
-from .config import PRUNERS
+from hydra_plugins.loopwright_sweeper.config import PRUNERS
 
 log = logging.getLogger(__name__)
 
@@ -63,10 +63,10 @@ class LoopwrightSweeper(Sweeper):
     def sweep(self, arguments: list[str]) -> None:
         import optuna
 
-        from loopwright.trial import PRUNER_ATTR, make_pruner, open_storage, storage_url
+        from hydra_plugins.loopwright_sweeper._trial import PRUNER_ATTR, make_pruner, open_storage, storage_url
 
-        from . import report, study as st
-        from .space import parse_params
+        from hydra_plugins.loopwright_sweeper import report, study as st
+        from hydra_plugins.loopwright_sweeper.space import parse_params
 
         s = self.settings
         grammar = [f"{k}={v}" for k, v in s.params.items() if not OmegaConf.is_dict(v)]
@@ -173,7 +173,7 @@ class LoopwrightSweeper(Sweeper):
                 self._tell(study, trial, ret)
 
     def _may_start(self, study: Any, pending: int) -> bool:
-        from . import study as st
+        from hydra_plugins.loopwright_sweeper import study as st
 
         s = self.settings
         if self._too_many_failures():
@@ -197,8 +197,8 @@ class LoopwrightSweeper(Sweeper):
 
     # ------------------------------------------------------------ ask / tell
     def _ask(self, study: Any) -> tuple[Any, list[str]]:
-        from . import study as st
-        from .space import override_value
+        from hydra_plugins.loopwright_sweeper import study as st
+        from hydra_plugins.loopwright_sweeper.space import override_value
 
         trial = study.ask(fixed_distributions=self.space)
         params = [f"{key}={override_value(value)}" for key, value in trial.params.items()]
@@ -215,7 +215,7 @@ class LoopwrightSweeper(Sweeper):
         from hydra.core.utils import JobStatus
         from optuna.trial import TrialState
 
-        from loopwright.trial import PRUNED_ATTR
+        from hydra_plugins.loopwright_sweeper._trial import PRUNED_ATTR
 
         run_dir = OmegaConf.select(ret.hydra_cfg, "hydra.runtime.output_dir") if ret.hydra_cfg else None
         if run_dir:
@@ -262,7 +262,7 @@ class LoopwrightSweeper(Sweeper):
     def _fail(self, study: Any, trial: Any, reason: str) -> None:
         from optuna.trial import TrialState
 
-        from . import study as st
+        from hydra_plugins.loopwright_sweeper import study as st
 
         trial.set_user_attr(st.FAIL_ATTR, reason[:2000])
         study.tell(trial, state=TrialState.FAIL)
@@ -272,7 +272,7 @@ class LoopwrightSweeper(Sweeper):
 
     # ----------------------------------------------------------------- misc
     def _enqueue_baseline(self, study: Any) -> None:
-        from . import study as st
+        from hydra_plugins.loopwright_sweeper import study as st
 
         if self.settings.sampler == "grid":
             # The grid sampler visits every point anyway, and cannot tell an enqueued trial

@@ -1,0 +1,1 @@
+"""``provider=runpod``: every job of a multirun on its own RunPod pod (launcher, API client, pod script, volume)."""

@@ -1,0 +1,63 @@
+"""Typed configs of the loop's Hydra apps (conf/ingest.yaml, conf/improve.yaml, conf/chat.yaml).
+
+Registered in Hydra's ConfigStore like ``train_schema``, so a misspelt key fails at
+composition. ``improve`` shares the ``reward`` and ``task`` groups with train.py
+through the same dataclasses. Importable without torch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from hydra.core.config_store import ConfigStore
+from omegaconf import MISSING
+
+from loopwright.config import RewardConfig, TaskConfig
+
+
+@dataclass
+class IngestConfig:
+    # A log file or a directory of .jsonl/.json logs; or a list of them: input=[a.jsonl,b.json]
+    input: Any = MISSING
+    # The transcript store: <output>/transcripts.jsonl and <output>/ingest_report.json
+    output: str = MISSING
+    # openai | langchain | auto (per record: 'messages'/'request' -> openai, 'run_type'/'inputs' -> langchain)
+    format: str = "auto"
+    # true: any malformed record fails the call (exit 1) and leaves the transcripts untouched
+    strict: bool = False
+
+
+@dataclass
+class ImproveConfig:
+    reward: RewardConfig = field(default_factory=RewardConfig)
+    task: TaskConfig = field(default_factory=TaskConfig)
+    # An ingest output directory (its transcripts.jsonl) or a transcripts .jsonl file
+    transcripts: str = MISSING
+    # curated.jsonl, graded.jsonl, improve_summary.json, next_steps.md go here
+    output: str = MISSING
+    # A turn is kept when its score is >= this; null: reward.params.threshold, else 0.7
+    threshold: Optional[float] = None
+    # Held-out prompts (.jsonl with optional expect/forbid) to put into next_steps.md's commands
+    eval_prompts: Optional[str] = None
+
+
+@dataclass
+class ChatConfig:
+    # A run directory (outputs/runs/...) whose model/ to talk to
+    run: str = MISSING
+    # Conversations are appended here, one OpenAI-format line each; null: <run>/chats/chats.jsonl
+    output: Optional[str] = None
+    # The system message of every conversation; null: none
+    system_prompt: Optional[str] = None
+    max_new_tokens: int = 128
+
+
+def register_configs() -> None:
+    store = ConfigStore.instance()
+    store.store(name="ingest_schema", node=IngestConfig)
+    store.store(name="improve_schema", node=ImproveConfig)
+    store.store(name="chat_schema", node=ChatConfig)
+
+
+register_configs()

@@ -1,0 +1,1 @@
+"""Held-out evaluation (greedy, base vs trained) and held-out prompt files with assertions and gates."""

@@ -1,0 +1,1 @@
+"""Log formats the ingest app reads (``format=openai``, ``format=langchain``), one module each."""

@@ -1,0 +1,77 @@
+"""The thin layer between ``@hydra.main`` and :func:`loopwright.train.job.train`.
+
+Validation happens here, before ``loopwright.train.job`` (and so torch) is imported.
+A config that fails validation leaves no run directory behind: Hydra has already
+created it with only its own bookkeeping in it, so we remove it again.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+from omegaconf import DictConfig
+
+from loopwright.train.validate import ConfigError, validate
+
+# What Hydra itself writes into a job dir before our code runs.
+_HYDRA_BOOKKEEPING = {".hydra", "train.log"}
+
+
+def _hydra_output_dir() -> Path | None:
+    from hydra.core.hydra_config import HydraConfig
+
+    return Path(HydraConfig.get().runtime.output_dir) if HydraConfig.initialized() else None
+
+
+def _remove_if_only_bookkeeping(run_dir: Path | None) -> None:
+    if run_dir is None or not run_dir.is_dir():
+        return
+    if {p.name for p in run_dir.iterdir()} <= _HYDRA_BOOKKEEPING:
+        shutil.rmtree(run_dir, ignore_errors=True)
+
+
+def run_job(cfg: DictConfig) -> float | None:
+    """Validate, then train. Returns the held-out accuracy (for sweepers)."""
+    try:
+        validate(cfg)
+    except ConfigError as err:
+        _remove_if_only_bookkeeping(_hydra_output_dir())
+        print(f"loopwright: {err}", file=sys.stderr)
+        sys.exit(2)
+
+    from loopwright.train.manifest import redact_hydra_dir  # not at import time: --help/--cfg stay fast
+
+    run_dir = _hydra_output_dir()
+    if run_dir is not None:
+        redact_hydra_dir(run_dir / ".hydra")
+
+    from hydra_plugins.loopwright_launchers.dispatch import needs_launcher, run_through_launcher
+
+    if run_dir is not None and needs_launcher(cfg):  # provider=X without -m: still through X's launcher
+        code = run_through_launcher(cfg, run_dir)
+        if code:
+            sys.exit(code)
+        return None
+
+    from loopwright.train.guards import RunAborted
+    from loopwright.evaluation.prompts import GateFailed
+    from hydra_plugins.loopwright_sweeper._pruning import callbacks_for
+    from loopwright.train.job import train  # heavy: torch, transformers, trl
+    from hydra_plugins.loopwright_sweeper._trial import TrialPruned
+
+    try:
+        summary = train(cfg, run_dir=run_dir, callbacks=callbacks_for(cfg))
+    except TrialPruned as err:
+        # A clean stop: the sweeper reads the PRUNED verdict from the study storage.
+        print(f"loopwright: {err}\n  run dir (manifest status 'pruned'): {run_dir}", file=sys.stderr)
+        return err.value
+    except RunAborted as err:
+        print(f"loopwright: run aborted: {err}\n  run dir (manifest status 'aborted'): {run_dir}", file=sys.stderr)
+        sys.exit(3)
+    except GateFailed as err:
+        print(f"loopwright: gate failed: {err}\n  run dir (complete, manifest status 'gate_failed'): {run_dir}",
+              file=sys.stderr)
+        sys.exit(4)
+    return summary.get("trained_accuracy")

@@ -1,0 +1,141 @@
+"""Composition and validation: every option composes; bad input fails before any model loads."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from omegaconf import OmegaConf
+
+from helpers import GROUPS, ROOT, compose, options, run_train
+from loopwright.train.validate import ConfigError, problems_in, validate
+
+ALL_OPTIONS = [(g, o) for g in GROUPS for o in options(g)]
+
+
+def test_every_group_has_options():
+    for group in GROUPS:
+        assert options(group), f"conf/{group}/ has no options"
+
+
+@pytest.mark.parametrize("group,option", ALL_OPTIONS, ids=[f"{g}={o}" for g, o in ALL_OPTIONS])
+def test_every_option_composes_and_validates(group, option):
+    cfg = compose([f"{group}={option}"])
+    assert cfg[group].name == option, f"conf/{group}/{option}.yaml must set name: {option}"
+    assert problems_in(cfg) == []
+    # Every value resolves (no MISSING left) once composed.
+    OmegaConf.to_container(cfg, resolve=True, throw_on_missing=True)
+
+
+def test_defaults_are_the_documented_ones():
+    choices = {g: compose()[g].name for g in GROUPS}
+    assert choices == {"model": "smollm2", "objective": "grpo", "reward": "arithmetic", "task": "arithmetic",
+                       "provider": "local", "profile": "cpu", "logger": "none"}
+
+
+NO_TORCH_CHECK = """
+import runpy, sys
+sys.argv = ["train.py"] + sys.argv[1:]
+code = 0
+try:
+    runpy.run_path({train!r}, run_name="__main__")
+except SystemExit as exit_:
+    code = exit_.code
+heavy = sorted(m for m in ("torch", "transformers", "trl", "peft", "accelerate", "datasets") if m in sys.modules)
+print("HEAVY_IMPORTS=" + ",".join(heavy))
+sys.exit(code or 0)
+"""
+
+
+def _run_without_torch(*args: str) -> subprocess.CompletedProcess:
+    script = NO_TORCH_CHECK.format(train=str(ROOT / "train.py"))
+    return subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+
+
+def test_cfg_job_prints_resolved_config_without_importing_torch():
+    proc = _run_without_torch("--cfg", "job", "objective=grpo", "model=tiny")
+    assert proc.returncode == 0, proc.stderr
+    assert "HEAVY_IMPORTS=\n" in proc.stdout
+    printed = OmegaConf.create(proc.stdout.split("HEAVY_IMPORTS=")[0])
+    assert printed.model.name == "tiny" and printed.objective.loss_type == "grpo"
+    assert printed.profile.max_steps == 40
+
+
+def test_help_lists_every_group_and_option_without_importing_torch():
+    proc = _run_without_torch("--help")
+    assert proc.returncode == 0, proc.stderr
+    assert "HEAVY_IMPORTS=\n" in proc.stdout
+    for group in GROUPS:
+        assert f"{group}: " in proc.stdout, f"--help does not list group {group}"
+        for option in options(group):
+            assert option in proc.stdout
+
+
+BAD_OVERRIDES = [
+    (["objective.epsilonn=0.1"], ["epsilonn"]),
+    (["objective.epsilon=abc"], ["epsilon", "abc"]),
+    (["objective=nope"], ["nope", "grpo"]),
+    (["objective.loss_type=nope"], ["loss_type", "dr_grpo", "dapo"]),
+    (["profile.max_steps=lots"], ["max_steps"]),
+    (["model=nope"], ["smollm2", "tiny"]),
+]
+
+
+@pytest.mark.parametrize("overrides,expected", BAD_OVERRIDES, ids=[o[0][0] for o in BAD_OVERRIDES])
+def test_bad_override_fails_at_composition_and_leaves_no_run_dir(tmp_path, overrides, expected):
+    run_dir = tmp_path / "run"
+    proc = run_train([*overrides, f"hydra.run.dir={run_dir}"], cwd=tmp_path)
+    assert proc.returncode != 0
+    message = proc.stderr + proc.stdout
+    for word in expected:
+        assert word in message, f"{word!r} not in error output:\n{message}"
+    assert not run_dir.exists()
+    assert "Loading weights" not in message  # failed before any model loaded
+
+
+CROSS_FIELD = [
+    (["profile.num_generations=3"], ["profile.per_device_train_batch_size", "profile.num_generations"]),
+    (["profile.num_generations=1", "profile.per_device_train_batch_size=4"], ["profile.num_generations=1"]),
+    (["objective.epsilon_high=0.1"], ["objective.epsilon_high", "objective.epsilon"]),
+    (["task.min_operand=9", "task.max_operand=3"], ["task.min_operand", "task.max_operand"]),
+    (["reward.kind=nope"], ["reward.kind", "arithmetic"]),
+    (["task.n_eval=100"], ["task.n_eval (100)", "100 distinct questions"]),
+    (["task.operations=[+,/]"], ["task.operations", "'/'"]),
+    (["model.name_or_path=/no/such/dir"], ["model.name_or_path=/no/such/dir"]),
+]
+
+
+@pytest.mark.parametrize("overrides,expected", CROSS_FIELD, ids=[" ".join(o[0]) for o in CROSS_FIELD])
+def test_cross_field_rules_name_full_keys(overrides, expected):
+    cfg = compose(["model=tiny", *overrides])
+    with pytest.raises(ConfigError) as info:
+        validate(cfg)
+    for key in expected:
+        assert key in str(info.value)
+
+
+def test_issue_example_overrides_are_valid():
+    cfg = compose(["task.n_train=512", "objective.learning_rate=1e-5", "seed=3"])
+    assert problems_in(cfg) == []
+    assert (cfg.task.n_train, cfg.objective.learning_rate, cfg.seed) == (512, 1e-5, 3)
+
+
+def test_cross_field_failure_exits_nonzero_and_removes_the_run_dir(tmp_path):
+    run_dir = tmp_path / "run"
+    proc = run_train(["model=tiny", "profile.num_generations=3", f"hydra.run.dir={run_dir}"], cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "profile.num_generations" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert not run_dir.exists()
+
+
+def test_run_dirs_have_sub_second_timestamps():
+    from hydra import compose as hydra_compose
+    from hydra import initialize_config_dir
+
+    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
+        cfg = hydra_compose(config_name="train", return_hydra_config=True)
+    assert "%f" in OmegaConf.to_container(cfg.hydra.run, resolve=False)["dir"]
+    assert "%f" in OmegaConf.to_container(cfg.hydra.sweep, resolve=False)["dir"]
