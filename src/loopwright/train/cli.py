@@ -13,6 +13,7 @@ from pathlib import Path
 
 from omegaconf import DictConfig
 
+from loopwright.train import exits
 from loopwright.train.validate import ConfigError, validate
 
 # What Hydra itself writes into a job dir before our code runs.
@@ -38,8 +39,7 @@ def run_job(cfg: DictConfig) -> float | None:
         validate(cfg)
     except ConfigError as err:
         _remove_if_only_bookkeeping(_hydra_output_dir())
-        print(f"loopwright: {err}", file=sys.stderr)
-        sys.exit(2)
+        exits.leave(err, None)
 
     from loopwright.train.manifest import redact_hydra_dir  # not at import time: --help/--cfg stay fast
 
@@ -55,23 +55,11 @@ def run_job(cfg: DictConfig) -> float | None:
             sys.exit(code)
         return None
 
-    from loopwright.train.guards import RunAborted
-    from loopwright.evaluation.prompts import GateFailed
     from hydra_plugins.loopwright_sweeper._pruning import callbacks_for
     from loopwright.train.job import train  # heavy: torch, transformers, trl
-    from hydra_plugins.loopwright_sweeper._trial import TrialPruned
 
     try:
         summary = train(cfg, run_dir=run_dir, callbacks=callbacks_for(cfg))
-    except TrialPruned as err:
-        # A clean stop: the sweeper reads the PRUNED verdict from the study storage.
-        print(f"loopwright: {err}\n  run dir (manifest status 'pruned'): {run_dir}", file=sys.stderr)
-        return err.value
-    except RunAborted as err:
-        print(f"loopwright: run aborted: {err}\n  run dir (manifest status 'aborted'): {run_dir}", file=sys.stderr)
-        sys.exit(3)
-    except GateFailed as err:
-        print(f"loopwright: gate failed: {err}\n  run dir (complete, manifest status 'gate_failed'): {run_dir}",
-              file=sys.stderr)
-        sys.exit(4)
+    except BaseException as err:  # the exits table: a message and an exit code, a pruned value, or re-raised
+        return exits.leave(err, run_dir)
     return summary.get("trained_accuracy")

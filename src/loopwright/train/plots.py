@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
+
+# Hydra's job logging sets the root logger to INFO, so matplotlib's own INFO lines
+# ("generated new fontManager", on a machine without a font cache) would end a run's
+# output and train.log. A level the user set (hydra.job_logging.loggers) is kept.
+_MATPLOTLIB_LOG = logging.getLogger("matplotlib")
+if _MATPLOTLIB_LOG.level == logging.NOTSET:
+    _MATPLOTLIB_LOG.setLevel(logging.WARNING)
 
 
 def read_metrics(path: Path) -> list[dict]:
@@ -12,8 +20,25 @@ def read_metrics(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
+def rolling_mean(values: list[float], window: int) -> list[float]:
+    """Mean of each value and the ``window - 1`` before it (fewer at the start)."""
+    means, total = [], 0.0
+    for i, value in enumerate(values):
+        total += value
+        if i >= window:
+            total -= values[i - window]
+        means.append(total / min(i + 1, window))
+    return means
+
+
+def smoothing_window(n_points: int) -> int:
+    """About a tenth of the run, at least 2 points; 1 (no smoothing) for runs too short to smooth."""
+    return 1 if n_points < 5 else max(2, round(n_points / 10))
+
+
 def reward_curve(metrics_path: Path, out_path: Path, title: str) -> Path | None:
-    """Reward mean per step with a +-1 std band (or the loss, for runs without a reward).
+    """Reward per step: the raw per-step means faint, with their +-1 std band, and a rolling mean
+    over them in front (or the loss, for runs without a reward); held-out accuracy when measured.
 
     Returns the PNG path, or None when there is nothing to plot.
     """
@@ -30,10 +55,17 @@ def reward_curve(metrics_path: Path, out_path: Path, title: str) -> Path | None:
         return None
     steps, values, spreads = zip(*points)
     fig, ax = plt.subplots(figsize=(6, 3.5), dpi=100)
-    ax.plot(steps, values, marker="o", markersize=3, label=f"{key} (mean over the step's completions)")
+    window = smoothing_window(len(values))
+    raw = {"alpha": 0.35, "linewidth": 0.8} if window > 1 else {}
+    ax.plot(steps, values, marker="o", markersize=3, color="tab:blue", **raw,
+            label=f"{key} (mean over the step's completions)")
     if key == "reward":
         ax.fill_between(steps, [v - s for v, s in zip(values, spreads)], [v + s for v, s in zip(values, spreads)],
-                        alpha=0.2, label="+-1 std within the step")
+                        color="tab:blue", alpha=0.1 if window > 1 else 0.2, linewidth=0,
+                        label="+-1 std within the step")
+    if window > 1:
+        ax.plot(steps, rolling_mean(list(values), window), color="tab:blue", linewidth=2,
+                label=f"rolling mean over {window} steps")
     evals = [(r["eval/step"], float(r["eval/accuracy"])) for r in rows if "eval/accuracy" in r]
     if evals:
         ax.plot(*zip(*evals), marker="s", linestyle="--", color="tab:green", label="held-out accuracy (greedy)")

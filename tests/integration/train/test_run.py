@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,8 +16,10 @@ from loopwright import tasks
 from loopwright.train.manifest import REDACTED
 
 
-def _start(args: list[str], cwd: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, str(ROOT / "train.py"), *args], cwd=cwd,
+def _start(args: list[str], cwd: Path, name: str) -> subprocess.Popen:
+    # A fresh matplotlib cache dir, as on a new machine: matplotlib then builds its font cache and logs it.
+    env = {**os.environ, "MPLCONFIGDIR": str(cwd / f"mplconfig-{name}")}
+    return subprocess.Popen([sys.executable, str(ROOT / "train.py"), *args], cwd=cwd, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
@@ -26,8 +29,8 @@ def smoke_runs(tmp_path_factory):
     cwd = tmp_path_factory.mktemp("smoke")
     common = ["model=tiny", "profile=smoke", "task.n_eval=24", "+notes_secret_token=hunter2"]
     procs = {
-        "full": _start(common, cwd),
-        "lora": _start([*common, "model.lora.enabled=true", "model.lora.r=4"], cwd),
+        "full": _start(common, cwd, "full"),
+        "lora": _start([*common, "model.lora.enabled=true", "model.lora.r=4"], cwd, "lora"),
     }
     outputs = {name: proc.communicate(timeout=600)[0] for name, proc in procs.items()}
     for name, proc in procs.items():
@@ -171,3 +174,11 @@ def test_training_and_evaluation_show_progress(smoke_runs):
     output = smoke_runs["outputs"]["full"]
     assert "held-out eval" in output and "24/24" in output  # tqdm over the 24 eval prompts
     assert "grpo on arithmetic" in output and "step" in output  # the training bar
+
+
+@pytest.mark.parametrize("kind", ["full", "lora"])
+def test_a_run_ends_without_matplotlib_log_lines(smoke_runs, kind):
+    # Hydra's logging config sets the root logger to INFO; matplotlib's font-cache line must not show.
+    assert "matplotlib" not in smoke_runs["outputs"][kind]
+    assert "matplotlib" not in (smoke_runs["by_kind"][kind] / "train.log").read_text()
+    assert smoke_runs["outputs"][kind].rstrip().splitlines()[-1].startswith("[loopwright] run dir: ")

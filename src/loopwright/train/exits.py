@@ -1,0 +1,75 @@
+"""How a job ends: one table from the exception that stopped it to its manifest status and exit code.
+
+Both sides read it: :mod:`loopwright.train.job` writes ``manifest.json``'s status from
+it, :mod:`loopwright.train.cli` prints its message to stderr and leaves with its code.
+
+The table names its exception classes by ``module:Class`` and looks them up in
+``sys.modules`` only: an exception can only exist once its module is imported, and
+importing them here would pull transformers (guards) into ``train.py --help``.
+tests/unit/train/test_exits.py checks that every name still resolves.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Exit:
+    status: str  # manifest.json "status"
+    code: int | None  # process exit code; None: the job returns a value to Hydra (a sweeper reads it)
+    message: str | None  # stderr, with {err} and {run_dir}; None: re-raised, Hydra prints the traceback
+    error: str | None = "{err}"  # manifest.json "error", with {err} and {kind}; None: no error field
+    clean: bool = False  # a normal end for the tracker (W&B exit code 0), though the job stopped early
+
+
+COMPLETED = Exit("completed", 0, None, error=None, clean=True)
+FAILED = Exit("failed", 1, None, error="{kind}: {err}")  # anything not in the table
+
+# First match wins (isinstance, so subclasses count).
+EXITS: dict[str, Exit] = {
+    # A clean stop decided by the sweep's pruner; the sweeper reads the PRUNED verdict from its storage.
+    "hydra_plugins.loopwright_sweeper._trial:TrialPruned": Exit(
+        "pruned", None, "loopwright: {err}\n  run dir (manifest status 'pruned'): {run_dir}", error=None, clean=True),
+    # A guard stopped training (zero reward signal, non-finite loss).
+    "loopwright.train.guards:RunAborted": Exit(
+        "aborted", 3, "loopwright: run aborted: {err}\n  run dir (manifest status 'aborted'): {run_dir}"),
+    # Every artifact is written; the result is below eval.fail_below.
+    "loopwright.evaluation.prompts:GateFailed": Exit(
+        "gate_failed", 4, "loopwright: gate failed: {err}\n  run dir (complete, manifest status 'gate_failed'): "
+        "{run_dir}"),
+    # Rejected by validation (loopwright.train.cli), before the job and its manifest start.
+    "loopwright.train.validate:ConfigError": Exit("failed", 2, "loopwright: {err}", error="{kind}: {err}"),
+}
+
+
+def _loaded_class(name: str) -> type | None:
+    module, _, attr = name.partition(":")
+    return getattr(sys.modules.get(module), attr, None)
+
+
+def exit_for(err: BaseException) -> Exit:
+    for name, how in EXITS.items():
+        cls = _loaded_class(name)
+        if cls is not None and isinstance(err, cls):
+            return how
+    return FAILED
+
+
+def error_text(how: Exit, err: BaseException) -> str | None:
+    return None if how.error is None else how.error.format(err=err, kind=type(err).__name__)
+
+
+def leave(err: BaseException, run_dir: Path | None) -> Any:
+    """The CLI's end for ``err``: print the table's message and exit with its code, return the
+    pruned trial's value, or re-raise what the table has no message for."""
+    how = exit_for(err)
+    if how.message is None:
+        raise err
+    print(how.message.format(err=err, run_dir=run_dir), file=sys.stderr)
+    if how.code is None:
+        return getattr(err, "value", None)
+    sys.exit(how.code)

@@ -1,0 +1,145 @@
+"""The run record: ``manifest.json``, written at the start (status ``running``) and after every step.
+
+The whole shape of the manifest is in this file: each step of the job calls one
+named method, which adds its keys and rewrites the file atomically, so a killed
+run leaves a manifest that says how far it got. Keys appear in the order the
+steps run::
+
+    status run_dir run_name tags seed started_at ended_at overrides choices job_name
+    config git packages host                 start
+    tracking lineage dataset model           begin / data / model steps
+    resumed_from trainer device torch_threads
+    timings global_step                      after training
+    result                                   after evaluation and saving
+    error | pruned                           on an early end (loopwright.train.exits)
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+from loopwright.train import manifest as mf
+from loopwright.train.exits import COMPLETED, Exit, error_text
+
+PACKAGE_DIR = Path(__file__).resolve().parents[1]  # .../loopwright
+
+
+def code_dir() -> Path:
+    """The directory whose git state the manifest records.
+
+    From a source checkout (``src/loopwright`` beside ``pyproject.toml``, editable
+    install or PYTHONPATH) it is the checkout, as it always was. Installed from a
+    wheel, the package sits in site-packages, whose git state says nothing about
+    the run: then it is the directory holding the user's train.py, else the
+    directory the command was started from (Hydra's original cwd).
+    """
+    checkout = PACKAGE_DIR.parents[1]
+    if PACKAGE_DIR.parent.name == "src" and (checkout / "pyproject.toml").is_file():
+        return checkout
+    script = Path(sys.argv[0]).resolve() if sys.argv and sys.argv[0].endswith(".py") else None
+    installed = Path(sys.prefix).resolve()
+    if script is not None and script.is_file() and installed not in script.parents:
+        return script.parent  # not a module of an installed package (python -m ..., a launcher's child)
+    from hydra.core.hydra_config import HydraConfig
+
+    return Path(HydraConfig.get().runtime.cwd) if HydraConfig.initialized() else Path.cwd()
+
+
+def _hydra_context() -> dict[str, Any]:
+    from hydra.core.hydra_config import HydraConfig
+
+    if not HydraConfig.initialized():
+        return {}
+    hc = HydraConfig.get()
+    return {
+        "overrides": list(hc.overrides.task),
+        "choices": {k: v for k, v in hc.runtime.choices.items() if not k.startswith("hydra/")},
+        "job_name": hc.job.name,
+    }
+
+
+class RunRecord:
+    """Builds manifest.json step by step; see the module docstring for its keys."""
+
+    def __init__(self, cfg: Any, run_dir: Path):
+        self.path = run_dir / "manifest.json"
+        self._started = time.monotonic()
+        # Step durations; published under "timings" once training ran (a run that fails
+        # earlier records only its total, as it always has).
+        self.timings: dict[str, float] = {}
+        self.data: dict[str, Any] = {
+            "status": "running",
+            "run_dir": str(run_dir),
+            "run_name": cfg.run_name,
+            "tags": list(cfg.tags),
+            "seed": int(cfg.seed),
+            "started_at": mf.now_iso(),
+            "ended_at": None,
+            **mf.redact(_hydra_context()),
+            "config": mf.redacted_config(cfg),
+            "git": mf.git_state(code_dir()),
+            "packages": mf.package_versions(),
+            "host": mf.host_info(),
+        }
+
+    @classmethod
+    def start(cls, cfg: Any, run_dir: Path) -> RunRecord:
+        record = cls(cfg, run_dir)
+        record._write()
+        return record
+
+    def _write(self, **updates: Any) -> None:
+        self.data.update(updates)
+        mf.write_json_atomic(self.path, self.data)
+
+    @contextmanager
+    def timed(self, name: str) -> Iterator[None]:
+        """``with record.timed("train_s"):`` records the block's duration in seconds."""
+        t0 = time.monotonic()
+        yield
+        self.timings[name] = round(time.monotonic() - t0, 3)
+
+    # ------------------------------------------------------------ the job's steps, in order
+    def tracking(self, tracker: Any) -> None:
+        self._write(tracking=tracker.record())
+
+    def lineage(self, lineage: dict[str, Any]) -> None:
+        self._write(lineage=lineage)
+
+    def dataset(self, dataset: dict[str, Any]) -> None:
+        self._write(dataset=dataset)
+
+    def model(self, source: dict[str, Any], parameters: int) -> None:
+        self._write(model={"source": source, "parameters": parameters})
+
+    def resumed(self, checkpoint: Path) -> None:
+        self._write(resumed_from=str(checkpoint))
+
+    def trainer(self, trainer: Any, kwargs_from_config: dict[str, Any], torch_threads: int) -> None:
+        # The full config TRL ran with (every field, defaults included), secrets redacted.
+        config = mf.redact({k: v for k, v in trainer.args.to_dict().items() if not k.startswith("_")})
+        self._write(trainer={"class": type(trainer).__name__, "kwargs_from_config": kwargs_from_config,
+                             "config": config},
+                    device=str(trainer.args.device), torch_threads=torch_threads)
+
+    def trained(self, global_step: int) -> None:
+        self.timings["train_s_per_step"] = round(self.timings["train_s"] / max(global_step, 1), 3)
+        self._write(timings=self.timings, global_step=global_step)
+
+    def result(self, result: dict[str, Any], tracker: Any) -> None:
+        self._write(result=result, timings=self.timings, tracking=tracker.record())
+
+    # ------------------------------------------------------------ the end
+    def finish(self, how: Exit = COMPLETED, err: BaseException | None = None) -> None:
+        """Status and end time: ``completed``, or the early end the exits table gives ``err``."""
+        updates: dict[str, Any] = {"status": how.status, "ended_at": mf.now_iso()}
+        if how.status == "pruned":
+            updates.update(pruned={"step": err.step, "value": err.value}, global_step=err.step)
+        elif err is not None:
+            updates["error"] = error_text(how, err)
+        total = {"total_s": round(time.monotonic() - self._started, 3)}
+        self._write(**updates, timings={**self.data.get("timings", {}), **total})

@@ -1,0 +1,257 @@
+"""The steps of a training job, in the order :func:`loopwright.train.job.train` runs them.
+
+Each step takes the :class:`Job` (config, run dir, run record, tracker), does one
+thing, records it in the manifest and returns what later steps need. Heavy imports
+(torch, transformers, TRL) stay inside the steps.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from loopwright.train import manifest as mf
+from loopwright.train.record import RunRecord
+
+
+@dataclass
+class Job:
+    cfg: Any
+    run_dir: Path
+    record: RunRecord
+    tracker: Any  # loopwright.loggers.Tracker
+
+
+@dataclass
+class Data:
+    train_rows: list[dict]
+    held_out: list[dict]
+    held_out_file: Any  # loopwright.evaluation.prompts.HeldOutFile, or None
+    graders: list
+    reward_fn: Callable[..., list[float]]  # held-out score: weighted mean of the graders
+
+
+@dataclass
+class HeldOut:
+    """Greedy evaluation of a policy on the held-out rows (before, during and after training)."""
+
+    tokenizer: Any
+    rows: list[dict]
+    reward_fn: Callable[..., list[float]]
+    max_new_tokens: int
+    batch_size: int
+    threshold: float
+
+    def evaluate(self, policy: Any) -> tuple[list[str], list[float]]:
+        from loopwright.evaluation.held_out import evaluate_policy
+
+        return evaluate_policy(policy, self.tokenizer, self.rows, self.reward_fn, self.max_new_tokens,
+                               self.batch_size)
+
+    def summary(self, policy: Any) -> dict[str, float]:
+        from loopwright.evaluation.held_out import summarize
+
+        return summarize(self.evaluate(policy)[1], self.threshold)
+
+
+def _say(text: str) -> None:
+    print(f"[loopwright] {text}", flush=True)
+
+
+def _distinct(rows: list[dict]) -> int:
+    return len({json.dumps(r["prompt"], sort_keys=True) for r in rows})
+
+
+def _remove_if_empty(directory: Path) -> None:
+    """TRL creates its output_dir even with checkpointing off; drop it when unused.
+
+    Every rank of a multi-process job gets here; another rank may have removed (or
+    written into) the directory between our look and our rmdir, which is fine."""
+    try:
+        if not any(directory.iterdir()):
+            directory.rmdir()
+    except OSError:  # gone already (FileNotFoundError) or no longer empty
+        pass
+
+
+def prepare(job: Job) -> Path | None:
+    """Seed, quiet a known warning, find the checkpoint to resume from, start the tracker."""
+    import warnings
+
+    import numpy as np
+    import torch
+
+    from loopwright.train import checkpoints
+
+    # transformers 5 renamed gradient_checkpointing; TRL 1.16 still only has the old
+    # name (and defaults it to True), so we must pass it and the warning is noise.
+    warnings.filterwarnings("ignore", message=r"`(is_)?gradient_checkpointing` is deprecated", category=FutureWarning)
+    seed = int(job.cfg.seed)
+    random.seed(seed)
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+    resume_from = checkpoints.resolve_resume(job.cfg.resume, job.run_dir)
+    job.tracker.begin(resume_from)  # before the trainer: TRL's report_to reuses this W&B run
+    job.record.tracking(job.tracker)
+    return resume_from
+
+
+def load_data(job: Job) -> Data:
+    """Task rows (the held-out prompts file replaces the task's held-out split), graders, data/ files."""
+    from loopwright import lineage, rewards, tasks
+    from loopwright.evaluation import prompts
+
+    cfg = job.cfg
+    train_rows, held_out = tasks.build(cfg.task)
+    held_out_file = prompts.load(cfg.eval.prompts, cfg.task) if cfg.eval.enabled and cfg.eval.prompts else None
+    if held_out_file is not None:
+        held_out = held_out_file.rows
+    job.record.lineage(lineage.record(cfg))
+    data_dir = job.run_dir / "data"
+    distinct_train = _distinct(train_rows)
+    dataset = {
+        "train": {"path": "data/train.jsonl", "rows": len(train_rows), "distinct_prompts": distinct_train,
+                  "sha256": mf.write_jsonl(data_dir / "train.jsonl", train_rows)},
+        "held_out": {"path": "data/held_out.jsonl", "rows": len(held_out), "distinct_prompts": _distinct(held_out),
+                     "sha256": mf.write_jsonl(data_dir / "held_out.jsonl", held_out)},
+    }
+    job.record.dataset(dataset)
+    job.tracker.log_data(data_dir, dataset)
+    if distinct_train < len(train_rows):
+        _say(f"task.n_train={len(train_rows)} rows repeat {distinct_train} distinct "
+             f"training prompts (the task has no more outside the held-out split)")
+    graders = rewards.build(cfg.reward)
+    return Data(train_rows, held_out, held_out_file, graders, rewards.combined(graders))
+
+
+def load_model(job: Job) -> tuple[Any, Any]:
+    from loopwright.train import models
+
+    with job.record.timed("load_model_s"):
+        model, tokenizer = models.load(job.cfg.model)
+    job.record.model(models.weights_source(job.cfg.model), sum(p.numel() for p in model.parameters()))
+    return model, tokenizer
+
+
+def held_out_eval(job: Job, tokenizer: Any, data: Data) -> HeldOut:
+    cfg = job.cfg
+    return HeldOut(tokenizer, data.held_out, data.reward_fn,
+                   max_new_tokens=int(cfg.eval.max_new_tokens or cfg.profile.max_completion_length),
+                   batch_size=int(cfg.profile.eval_batch_size), threshold=float(cfg.eval.success_threshold))
+
+
+def evaluate_base(job: Job, model: Any, held_out: HeldOut) -> tuple[list[str], list[float]] | None:
+    if not job.cfg.eval.enabled:
+        return None
+    _say(f"evaluating the base model on {len(held_out.rows)} held-out prompts ...")
+    with job.record.timed("eval_base_s"):
+        return held_out.evaluate(model)
+
+
+@dataclass
+class Watchers:
+    """The callbacks whose state the job reads after training."""
+
+    metrics: Any  # MetricsFileCallback: metrics.jsonl, steps logged, TRL's end-of-run summary
+    guard: Any  # GuardCallback: why training stopped early
+
+
+def build_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: HeldOut, resume_from: Path | None,
+                  extra_callbacks: list) -> tuple[Any, Watchers]:
+    """The objective's trainer with our callbacks: metrics file, guards, tracker, periodic eval, progress bar."""
+    import torch
+    from transformers.trainer_callback import ProgressCallback
+
+    from loopwright import objectives
+    from loopwright.train import checkpoints, models
+    from loopwright.train.callbacks import MetricsFileCallback, PeriodicEvalCallback, ProgressBarCallback
+    from loopwright.train.guards import GuardCallback
+
+    cfg, run_dir = job.cfg, job.run_dir
+    metrics = MetricsFileCallback(run_dir / "metrics.jsonl")
+    g = cfg.guards
+    guard = GuardCallback(g.zero_signal_steps, bool(g.stop_on_nonfinite), g.max_time)
+    callbacks = [metrics, guard, *job.tracker.callbacks(), *extra_callbacks]
+    if cfg.eval.enabled and cfg.eval.every:
+        # after each periodic eval: the dashboard first, then a sweep trial's pruning hook
+        listeners = [lambda step, summary, control: job.tracker.log_eval_step(step, summary),
+                     *(cb.on_periodic_eval for cb in extra_callbacks if hasattr(cb, "on_periodic_eval"))]
+        callbacks.append(PeriodicEvalCallback(int(cfg.eval.every), held_out.summary, metrics, listeners))
+    if resume_from is not None:
+        kept = checkpoints.truncate_metrics(run_dir / "metrics.jsonl", checkpoints.step_of(resume_from))
+        _say(f"resuming from {resume_from} ({kept} metrics lines kept)")
+        job.record.resumed(resume_from)
+    trainer, trainer_kwargs = objectives.build_trainer(
+        cfg, model, tokenizer, data.graders, data.train_rows, output_dir=run_dir / checkpoints.CHECKPOINT_DIR,
+        callbacks=callbacks, peft_config=models.lora_config(cfg.model),
+    )
+    if cfg.checkpoint.every:
+        checkpoints.make_saves_atomic(trainer, run_dir, int(cfg.checkpoint.keep))
+    trainer.remove_callback(ProgressCallback)
+    trainer.add_callback(ProgressBarCallback(f"{cfg.objective.name} on {cfg.task.name}"))
+    job.record.trainer(trainer, trainer_kwargs, torch_threads=torch.get_num_threads())
+    return trainer, Watchers(metrics, guard)
+
+
+def run_training(job: Job, trainer: Any, watchers: Watchers, resume_from: Path | None) -> dict[str, Any]:
+    """Train; raise RunAborted when a guard stopped it. Returns the result's training part."""
+    from loopwright.train import checkpoints
+
+    cfg = job.cfg
+    _say(f"training: {cfg.objective.name} on {cfg.task.name}, {cfg.profile.max_steps} steps, "
+         f"device {trainer.args.device}")
+    with job.record.timed("train_s"):
+        trainer.train(resume_from_checkpoint=str(resume_from) if resume_from else None)
+    _remove_if_empty(job.run_dir / checkpoints.CHECKPOINT_DIR)
+    step = trainer.state.global_step
+    job.record.trained(step)
+    watchers.guard.raise_if_aborted()
+    return {"global_step": step, "steps_logged": watchers.metrics.steps_logged,
+            "train_summary": watchers.metrics.summary, "stopped_by": watchers.guard.stopped_by}
+
+
+def evaluate_trained(job: Job, policy: Any, held_out: HeldOut, data: Data, base: Any, step: int) -> dict[str, Any]:
+    """Trained vs base on the held-out rows -> eval_results.json, the eval.fail_below gate recorded
+    (raised only at the very end, once every artifact is written). Returns the summary."""
+    if not job.cfg.eval.enabled:
+        return {}
+    from loopwright.evaluation import held_out as evaluation, prompts
+
+    _say("evaluating the trained policy ...")
+    with job.record.timed("eval_trained_s"):
+        trained = held_out.evaluate(policy)
+    results = evaluation.compare(held_out.rows, base, trained, held_out.threshold)
+    if data.held_out_file is not None:
+        prompts.annotate(results, data.held_out_file)
+    prompts.apply_gate(results["summary"], job.cfg.eval.fail_below)
+    mf.write_json_atomic(job.run_dir / "eval_results.json", results)
+    job.tracker.log_eval_results(results, step)
+    print("\n" + evaluation.format_table(results["summary"]) + "\n", flush=True)
+    if data.held_out_file is not None:
+        print(prompts.format_assertions(results["summary"]) + "\n", flush=True)
+    return results["summary"]
+
+
+def plot_rewards(job: Job) -> dict[str, Any]:
+    from loopwright.train.plots import reward_curve
+
+    cfg = job.cfg
+    if reward_curve(job.run_dir / "metrics.jsonl", job.run_dir / "reward_curve.png",
+                    f"{cfg.objective.name} / {cfg.task.name} / {cfg.model.name}"):
+        return {"reward_curve": "reward_curve.png"}
+    return {}
+
+
+def save_model(job: Job, policy: Any, tokenizer: Any, step: int) -> dict[str, Any]:
+    """Weights (or the LoRA adapter) and tokenizer into model/, when save_model is set."""
+    if not job.cfg.save_model:
+        return {}
+    model_dir = job.run_dir / "model"
+    with job.record.timed("save_model_s"):
+        policy.save_pretrained(model_dir, safe_serialization=True)
+        tokenizer.save_pretrained(model_dir)
+    job.tracker.log_model(model_dir, step)
+    return {"model_dir": "model", "adapter": bool(job.cfg.model.lora.enabled)}

@@ -1,0 +1,54 @@
+"""The exits table: one place maps how a job ended to its manifest status and exit code."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+
+import pytest
+
+from loopwright.train import exits
+
+
+@pytest.mark.parametrize("name", sorted(exits.EXITS))
+def test_every_table_entry_names_an_exception_class_that_exists(name):
+    # The table names classes by module:Class (so importing it stays torch-free); a move must update it.
+    module, _, attr = name.partition(":")
+    cls = getattr(importlib.import_module(module), attr)
+    assert issubclass(cls, BaseException)
+
+
+def test_each_exception_maps_to_its_status_and_code():
+    from hydra_plugins.loopwright_sweeper._trial import TrialPruned
+    from loopwright.evaluation.prompts import GateFailed
+    from loopwright.train.guards import RunAborted
+    from loopwright.train.validate import ConfigError
+
+    cases = [(TrialPruned(3, 5, 0.25), "pruned", None), (RunAborted("x"), "aborted", 3),
+             (GateFailed("x"), "gate_failed", 4), (ConfigError(["x"]), "failed", 2),
+             (OSError("x"), "failed", 1), (KeyboardInterrupt(), "failed", 1)]
+    for err, status, code in cases:
+        how = exits.exit_for(err)
+        assert (how.status, how.code) == (status, code), type(err).__name__
+    assert exits.error_text(exits.FAILED, OSError("disk full")) == "OSError: disk full"
+    assert exits.error_text(exits.exit_for(RunAborted("zero signal")), RunAborted("zero signal")) == "zero signal"
+
+
+def test_the_cli_prints_the_message_and_exits_with_the_code(capsys, tmp_path):
+    from hydra_plugins.loopwright_sweeper._trial import TrialPruned
+    from loopwright.evaluation.prompts import GateFailed
+
+    with pytest.raises(SystemExit) as stop:
+        exits.leave(GateFailed("eval.fail_below: trained_accuracy = 0.100 is below 0.5"), tmp_path)
+    assert stop.value.code == 4
+    assert capsys.readouterr().err == ("loopwright: gate failed: eval.fail_below: trained_accuracy = 0.100 is below "
+                                      f"0.5\n  run dir (complete, manifest status 'gate_failed'): {tmp_path}\n")
+    assert exits.leave(TrialPruned(1, 10, 0.5), tmp_path) == 0.5  # the sweeper's value, no exit
+    with pytest.raises(OSError):  # no message in the table: re-raised, Hydra prints the traceback
+        exits.leave(OSError("x"), tmp_path)
+
+
+def test_importing_the_table_imports_no_torch():
+    code = "import loopwright.train.cli, sys; assert 'torch' not in sys.modules and 'transformers' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
