@@ -6,7 +6,7 @@ grammar mapping, directions, the multi-objective results file, storage and study
 name, the grid sampler, the failure rate. The rest covers what the official plugin
 lacks: every sampler, resume, stale trials, the baseline trial, budgets, slot
 refill through a launcher's submit(), and the report. Real train.py sweeps:
-tests/test_sweeper_train.py.
+tests/integration/sweeps/test_sweeper_train.py.
 """
 
 from __future__ import annotations
@@ -23,9 +23,11 @@ from omegaconf import OmegaConf
 from optuna.distributions import CategoricalDistribution, FloatDistribution, IntDistribution
 from optuna.trial import TrialState
 
-from helpers import CONF, ROOT, options
+from helpers import CONF, ROOT
 
 APP = ROOT / "tests" / "helpers" / "sweep_app" / "app.py"
+# the `sweep` config group (search spaces), shipped with the sweeper plugin
+SPACES = ROOT / "sweeps" / "hydra_plugins" / "loopwright_sweeper" / "conf" / "sweep"
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(
     [str(ROOT / "src"), str(ROOT / "launchers"), str(ROOT / "sweeps"), str(ROOT / "tests" / "helpers" / "sweep_app"),
      os.environ.get("PYTHONPATH", "")])}
@@ -180,7 +182,7 @@ def test_failure_rate(tmp_path, max_failure_rate):
 
 
 # ------------------------------------------------------------ beyond the official plugin
-@pytest.mark.parametrize("name", options("sweeps"))
+@pytest.mark.parametrize("name", sorted(p.stem for p in SPACES.glob("*.yaml")))
 def test_every_search_space_file_composes_and_parses(name):
     from hydra import compose, initialize_config_dir
 
@@ -190,7 +192,7 @@ def test_every_search_space_file_composes_and_parses(name):
     from hydra_plugins.loopwright_sweeper._trial import make_pruner
 
     with initialize_config_dir(config_dir=str(CONF), version_base="1.3"):
-        cfg = compose(config_name="train", overrides=[f"+sweeps={name}"], return_hydra_config=True)
+        cfg = compose(config_name="train", overrides=[f"sweep={name}"], return_hydra_config=True)
     sweeper = cfg.hydra.sweeper
     assert sweeper._target_.endswith("LoopwrightSweeper")
     space, _ = parse_params([f"{k}={v}" for k, v in sweeper.params.items()])
@@ -200,7 +202,7 @@ def test_every_search_space_file_composes_and_parses(name):
     make_sampler(sweeper.sampler, 0, sweeper.sampler_kwargs, space, len(directions_of(sweeper.direction)))
     make_pruner(sweeper.pruner, OmegaConf.to_container(sweeper.pruner_kwargs))
     if sweeper.pruner != "none":
-        assert cfg.eval.every, f"conf/sweeps/{name}.yaml prunes but sets no eval.every"
+        assert cfg.eval.every, f"sweep/{name}.yaml prunes but sets no eval.every"
 
 
 @pytest.mark.parametrize("sampler", ["tpe", "gp", "cmaes", "random", "nsga2"])
