@@ -286,5 +286,9 @@ class LoopwrightSweeper(Sweeper):
         return OmegaConf.select(self.config, "eval.every", default=None)
 
     def _reproduce_prefix(self) -> str:
+        """The report's command, started the way this sweep was: a script, ``python -m`` or a console script."""
+        spec = getattr(sys.modules.get("__main__"), "__spec__", None)
+        if spec is not None and spec.name:  # python -m loopwright.train: spec.name is "loopwright.train.__main__"
+            return f"python -m {spec.name.removesuffix('.__main__')}"
         script = sys.argv[0] if sys.argv and sys.argv[0] else "train.py"
-        return f"python {script}"
+        return f"python {script}" if script.endswith(".py") else script  # loopwright-train runs by itself

@@ -214,6 +214,22 @@ def test_every_sampler_runs(tmp_path, sampler):
     assert len({(t.params["x"], t.params["y"]) for t in study.trials}) >= 3
 
 
+def test_the_reproduce_command_is_started_the_way_the_sweep_was(tmp_path):
+    # `python -m loopwright.train -m ...` (an installed loopwright) reports `python -m loopwright.train ...`,
+    # not the path of its __main__.py; the sweep app stands in for it (tests/helpers/sweep_app is on PYTHONPATH).
+    s = tmp_path / "s"
+    proc = subprocess.run([sys.executable, "-m", "app", "-m", f"hydra.sweep.dir={s}", "hydra.sweeper.n_trials=2",
+                           "hydra.sweeper.plots=[]"], capture_output=True, text=True, env=ENV, timeout=300,
+                          cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    command = (s / "sweep_report.md").read_text().split("```bash\n")[1].split("\n```")[0].split()
+    assert command[:3] == ["python", "-m", "app"]
+    out = tmp_path / "again"
+    subprocess.run([sys.executable, *command[1:], f"hydra.run.dir={out}"], env=ENV, check=True, capture_output=True,
+                   cwd=tmp_path)
+    assert (out / "record.json").is_file()
+
+
 def test_baseline_default_storage_report_and_best_link(tmp_path):
     sweep(tmp_path / "s", "hydra.sweeper.n_trials=5", "hydra.sweeper.seed=0")
     s = tmp_path / "s"
