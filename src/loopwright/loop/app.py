@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
+from importlib import resources
 from typing import Callable
 
 import hydra
@@ -11,8 +11,9 @@ from omegaconf import DictConfig
 
 from loopwright.config import apps as schemas  # noqa: F401  registers the apps' schemas before composition
 
-# conf/ at the repository root, next to conf/train.yaml: the apps share its reward/ and task/ groups.
-CONF_DIR = str(Path(__file__).resolve().parents[3] / "conf")
+# The config tree inside the package (a link to the repository's conf/ in a checkout, a copy in a
+# wheel), next to conf/train.yaml: the apps share its reward/ and task/ groups.
+CONF_DIR = str(resources.files("loopwright") / "conf")
 
 
 def hydra_app(config_name: str, run: Callable[[DictConfig], int]) -> Callable[[], None]:

@@ -16,7 +16,8 @@ from typing import Any
 
 from transformers import TrainerCallback
 
-from hydra_plugins.loopwright_sweeper._trial import PRUNED_ATTR, TrialPruned, load_trial, pruning_metric
+from hydra_plugins.loopwright_sweeper._attrs import PRUNED_ATTR
+from hydra_plugins.loopwright_sweeper._trial import TrialPruned, load_trial, pruning_metric
 
 
 class TrialPruningCallback(TrainerCallback):

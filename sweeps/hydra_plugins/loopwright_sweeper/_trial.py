@@ -14,8 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-PRUNER_ATTR = "loopwright_pruner"  # study user attr: {"name", "kwargs", "metric"}
-PRUNED_ATTR = "loopwright_pruned"  # trial user attr set by the job: {"step", "value"}
+from hydra_plugins.loopwright_sweeper._attrs import PRUNER_ATTR
 
 
 class TrialPruned(RuntimeError):

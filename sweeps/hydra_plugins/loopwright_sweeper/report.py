@@ -19,6 +19,9 @@ from typing import Any
 
 from omegaconf import OmegaConf
 
+from hydra_plugins.loopwright_sweeper._attrs import (BASELINE_ATTR, FAIL_ATTR, OVERRIDES_ATTR, RUN_DIR_ATTR,
+                                                     STALE_ATTR)
+
 log = logging.getLogger(__name__)
 
 PLOTS = {
@@ -72,7 +75,6 @@ def _fmt(value: Any) -> str:
 
 
 def _command(prefix: str, trial: Any) -> str:
-    from hydra_plugins.loopwright_sweeper.sweeper import OVERRIDES_ATTR
     from hydra_plugins.loopwright_sweeper.space import override_value
 
     overrides = trial.user_attrs.get(OVERRIDES_ATTR) or [f"{k}={override_value(v)}" for k, v in trial.params.items()]
@@ -80,8 +82,6 @@ def _command(prefix: str, trial: Any) -> str:
 
 
 def _link_best(sweep_dir: Path, trial: Any) -> Path | None:
-    from hydra_plugins.loopwright_sweeper.sweeper import RUN_DIR_ATTR
-
     target = Path(trial.user_attrs.get(RUN_DIR_ATTR) or sweep_dir / str(trial.number))
     link = sweep_dir / "best"
     if not target.is_dir():
@@ -139,8 +139,6 @@ def write_report(study: Any, sweep_dir: Path, command_prefix: str, plots: list[s
                  storage_url: str) -> Path:
     from optuna.trial import TrialState
 
-    from hydra_plugins.loopwright_sweeper.study import FAIL_ATTR, STALE_ATTR
-    from hydra_plugins.loopwright_sweeper.sweeper import BASELINE_ATTR, RUN_DIR_ATTR
 
     trials = study.get_trials(deepcopy=False)
     n_objectives = len(study.directions)

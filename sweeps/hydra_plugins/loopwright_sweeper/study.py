@@ -15,14 +15,10 @@ from typing import Any, Mapping
 
 from omegaconf import OmegaConf
 
+from hydra_plugins.loopwright_sweeper._attrs import OWNER_ATTR, STALE_ATTR
 from hydra_plugins.loopwright_sweeper.config import SAMPLERS
 
 log = logging.getLogger(__name__)
-
-OWNER_ATTR = "loopwright_owner"  # trial user attr: {"host", "pid"} of the sweeper that asked it
-STALE_ATTR = "loopwright_stale"  # trial user attr: why a RUNNING trial was marked FAIL on resume
-FAIL_ATTR = "loopwright_failure"  # trial user attr: why a trial failed
-LEDGER_ATTR = "loopwright_cost_ledger_start"  # study user attr: ledger lines already there at the start
 
 
 def make_sampler(name: str, seed: int | None, kwargs: Mapping[str, Any], space: Mapping[str, Any],

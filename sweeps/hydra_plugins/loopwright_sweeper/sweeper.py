@@ -26,13 +26,11 @@ from hydra.plugins.sweeper import Sweeper
 from hydra.types import HydraContext, TaskFunction
 from omegaconf import DictConfig, OmegaConf
 
+from hydra_plugins.loopwright_sweeper._attrs import (BASELINE_ATTR, FAIL_ATTR, LEDGER_ATTR, OVERRIDES_ATTR,
+                                                     OWNER_ATTR, PRUNED_ATTR, PRUNER_ATTR, RUN_DIR_ATTR)
 from hydra_plugins.loopwright_sweeper.config import PRUNERS
 
 log = logging.getLogger(__name__)
-
-OVERRIDES_ATTR = "loopwright_overrides"  # trial user attr: the job's overrides (without ++trial.*)
-RUN_DIR_ATTR = "loopwright_run_dir"
-BASELINE_ATTR = "loopwright_baseline"
 
 
 def default_study_name(sweep_dir: Path) -> str:
@@ -63,7 +61,7 @@ class LoopwrightSweeper(Sweeper):
     def sweep(self, arguments: list[str]) -> None:
         import optuna
 
-        from hydra_plugins.loopwright_sweeper._trial import PRUNER_ATTR, make_pruner, open_storage, storage_url
+        from hydra_plugins.loopwright_sweeper._trial import make_pruner, open_storage, storage_url
 
         from hydra_plugins.loopwright_sweeper import report, study as st
         from hydra_plugins.loopwright_sweeper.space import parse_params
@@ -74,7 +72,7 @@ class LoopwrightSweeper(Sweeper):
         self.space, self.fixed = parse_params(grammar + list(arguments), dicts)
         if not self.space:
             raise ValueError("the loopwright sweeper found no search space: give hydra.sweeper.params "
-                             "(e.g. +sweeps=<name>) or a sweep override such as lr=interval(1e-5,1e-3)")
+                             "(e.g. sweep=<name>) or a sweep override such as lr=interval(1e-5,1e-3)")
         self.directions = st.directions_of(s.direction)
         pruner_name = s.pruner
         if pruner_name != "none" and len(self.directions) > 1:
@@ -96,8 +94,8 @@ class LoopwrightSweeper(Sweeper):
         study.set_user_attr(PRUNER_ATTR, {"name": pruner_name, "kwargs": OmegaConf.to_container(s.pruner_kwargs),
                                           "metric": s.pruning_metric})
         self.ledger = Path(s.cost_ledger)
-        if st.LEDGER_ATTR not in study.user_attrs:
-            study.set_user_attr(st.LEDGER_ATTR, len(st.ledger_lines(self.ledger)))
+        if LEDGER_ATTR not in study.user_attrs:
+            study.set_user_attr(LEDGER_ATTR, len(st.ledger_lines(self.ledger)))
         stale = st.fail_stale_trials(study)
         resumed = bool(study.trials)
         self.n_trials = int(s.n_trials)
@@ -184,7 +182,7 @@ class LoopwrightSweeper(Sweeper):
             log.info(f"Budget: hydra.sweeper.timeout={s.timeout}s reached; no new trials")
             return False
         if s.max_cost is not None:
-            cost = st.spent(self.ledger, int(study.user_attrs.get(st.LEDGER_ATTR, 0)))
+            cost = st.spent(self.ledger, int(study.user_attrs.get(LEDGER_ATTR, 0)))
             if cost >= float(s.max_cost):
                 log.info(f"Budget: ${cost:.2f} spent (ledger {self.ledger}) >= hydra.sweeper.max_cost="
                          f"{s.max_cost}; no new trials")
@@ -204,7 +202,7 @@ class LoopwrightSweeper(Sweeper):
         params = [f"{key}={override_value(value)}" for key, value in trial.params.items()]
         overrides = [line for key, line in self.fixed.items() if key not in trial.params] + params
         trial.set_user_attr(OVERRIDES_ATTR, overrides)
-        trial.set_user_attr(st.OWNER_ATTR, st.owner())
+        trial.set_user_attr(OWNER_ATTR, st.owner())
         trial.set_user_attr(RUN_DIR_ATTR, str(self.sweep_dir / str(trial.number)))
         log.info(f"Trial {trial.number}: {' '.join(params)}")
         return trial, overrides + [f"++trial.study_name={override_value(self.study_name)}",
@@ -214,8 +212,6 @@ class LoopwrightSweeper(Sweeper):
     def _tell(self, study: Any, trial: Any, ret: Any) -> None:
         from hydra.core.utils import JobStatus
         from optuna.trial import TrialState
-
-        from hydra_plugins.loopwright_sweeper._trial import PRUNED_ATTR
 
         run_dir = OmegaConf.select(ret.hydra_cfg, "hydra.runtime.output_dir") if ret.hydra_cfg else None
         if run_dir:
@@ -264,7 +260,7 @@ class LoopwrightSweeper(Sweeper):
 
         from hydra_plugins.loopwright_sweeper import study as st
 
-        trial.set_user_attr(st.FAIL_ATTR, reason[:2000])
+        trial.set_user_attr(FAIL_ATTR, reason[:2000])
         study.tell(trial, state=TrialState.FAIL)
         self.failures.append(f"trial {trial.number}: {reason}")
         self.finished_here += 1
@@ -290,5 +286,9 @@ class LoopwrightSweeper(Sweeper):
         return OmegaConf.select(self.config, "eval.every", default=None)
 
     def _reproduce_prefix(self) -> str:
+        """The report's command, started the way this sweep was: a script, ``python -m`` or a console script."""
+        spec = getattr(sys.modules.get("__main__"), "__spec__", None)
+        if spec is not None and spec.name:  # python -m loopwright.train: spec.name is "loopwright.train.__main__"
+            return f"python -m {spec.name.removesuffix('.__main__')}"
         script = sys.argv[0] if sys.argv and sys.argv[0] else "train.py"
-        return f"python {script}"
+        return f"python {script}" if script.endswith(".py") else script  # loopwright-train runs by itself

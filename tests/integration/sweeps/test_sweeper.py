@@ -6,7 +6,7 @@ grammar mapping, directions, the multi-objective results file, storage and study
 name, the grid sampler, the failure rate. The rest covers what the official plugin
 lacks: every sampler, resume, stale trials, the baseline trial, budgets, slot
 refill through a launcher's submit(), and the report. Real train.py sweeps:
-tests/test_sweeper_train.py.
+tests/integration/sweeps/test_sweeper_train.py.
 """
 
 from __future__ import annotations
@@ -23,9 +23,11 @@ from omegaconf import OmegaConf
 from optuna.distributions import CategoricalDistribution, FloatDistribution, IntDistribution
 from optuna.trial import TrialState
 
-from helpers import CONF, ROOT, options
+from helpers import CONF, ROOT
 
 APP = ROOT / "tests" / "helpers" / "sweep_app" / "app.py"
+# the `sweep` config group (search spaces), shipped with the sweeper plugin
+SPACES = ROOT / "sweeps" / "hydra_plugins" / "loopwright_sweeper" / "conf" / "sweep"
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(
     [str(ROOT / "src"), str(ROOT / "launchers"), str(ROOT / "sweeps"), str(ROOT / "tests" / "helpers" / "sweep_app"),
      os.environ.get("PYTHONPATH", "")])}
@@ -180,7 +182,7 @@ def test_failure_rate(tmp_path, max_failure_rate):
 
 
 # ------------------------------------------------------------ beyond the official plugin
-@pytest.mark.parametrize("name", options("sweeps"))
+@pytest.mark.parametrize("name", sorted(p.stem for p in SPACES.glob("*.yaml")))
 def test_every_search_space_file_composes_and_parses(name):
     from hydra import compose, initialize_config_dir
 
@@ -190,7 +192,7 @@ def test_every_search_space_file_composes_and_parses(name):
     from hydra_plugins.loopwright_sweeper._trial import make_pruner
 
     with initialize_config_dir(config_dir=str(CONF), version_base="1.3"):
-        cfg = compose(config_name="train", overrides=[f"+sweeps={name}"], return_hydra_config=True)
+        cfg = compose(config_name="train", overrides=[f"sweep={name}"], return_hydra_config=True)
     sweeper = cfg.hydra.sweeper
     assert sweeper._target_.endswith("LoopwrightSweeper")
     space, _ = parse_params([f"{k}={v}" for k, v in sweeper.params.items()])
@@ -200,7 +202,7 @@ def test_every_search_space_file_composes_and_parses(name):
     make_sampler(sweeper.sampler, 0, sweeper.sampler_kwargs, space, len(directions_of(sweeper.direction)))
     make_pruner(sweeper.pruner, OmegaConf.to_container(sweeper.pruner_kwargs))
     if sweeper.pruner != "none":
-        assert cfg.eval.every, f"conf/sweeps/{name}.yaml prunes but sets no eval.every"
+        assert cfg.eval.every, f"sweep/{name}.yaml prunes but sets no eval.every"
 
 
 @pytest.mark.parametrize("sampler", ["tpe", "gp", "cmaes", "random", "nsga2"])
@@ -210,6 +212,22 @@ def test_every_sampler_runs(tmp_path, sampler):
     study = load(tmp_path / "s")
     assert [t.state for t in study.trials] == [TrialState.COMPLETE] * 4
     assert len({(t.params["x"], t.params["y"]) for t in study.trials}) >= 3
+
+
+def test_the_reproduce_command_is_started_the_way_the_sweep_was(tmp_path):
+    # `python -m loopwright.train -m ...` (an installed loopwright) reports `python -m loopwright.train ...`,
+    # not the path of its __main__.py; the sweep app stands in for it (tests/helpers/sweep_app is on PYTHONPATH).
+    s = tmp_path / "s"
+    proc = subprocess.run([sys.executable, "-m", "app", "-m", f"hydra.sweep.dir={s}", "hydra.sweeper.n_trials=2",
+                           "hydra.sweeper.plots=[]"], capture_output=True, text=True, env=ENV, timeout=300,
+                          cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    command = (s / "sweep_report.md").read_text().split("```bash\n")[1].split("\n```")[0].split()
+    assert command[:3] == ["python", "-m", "app"]
+    out = tmp_path / "again"
+    subprocess.run([sys.executable, *command[1:], f"hydra.run.dir={out}"], env=ENV, check=True, capture_output=True,
+                   cwd=tmp_path)
+    assert (out / "record.json").is_file()
 
 
 def test_baseline_default_storage_report_and_best_link(tmp_path):

@@ -1,6 +1,6 @@
 """The loopwright sweeper driving real train.py jobs on model=tiny: resume after a kill,
 pruning that stops a training job early, and failed jobs as FAIL trials.
-Grammar, directions, storage and the other sweeper behaviours: tests/test_sweeper.py."""
+Grammar, directions, storage and the other sweeper behaviours: tests/integration/sweeps/test_sweeper.py."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def manifest(run_dir: Path) -> dict:
 
 def test_killed_sweep_resumes_without_rerunning_a_trial(tmp_path):
     s = tmp_path / "sweep"
-    cmd = command(s, "+sweeps=grpo_lr_kl", "hydra.sweeper.n_trials=3", "hydra.sweeper.pruner=none", "eval.every=null")
+    cmd = command(s, "sweep=grpo_lr_kl", "hydra.sweeper.n_trials=3", "hydra.sweeper.pruner=none", "eval.every=null")
     proc = subprocess.Popen(cmd, cwd=tmp_path, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:  # kill the sweep (SIGKILL: no cleanup) while trial 1 trains
         deadline = time.monotonic() + 300
@@ -125,7 +125,7 @@ def test_sweep_through_local_gpus_keeps_both_slots_busy_and_groups_wandb_runs_by
     s = tmp_path / "sweep"
     env = {k: v for k, v in ENV.items() if k != "WANDB_API_KEY"}
     env["WANDB_MODE"] = "offline"
-    cmd = command(s, "+sweeps=grpo_lr_kl", "hydra.sweeper.n_trials=3", "hydra.sweeper.pruner=none",
+    cmd = command(s, "sweep=grpo_lr_kl", "hydra.sweeper.n_trials=3", "hydra.sweeper.pruner=none",
                   "eval.every=null", "task.n_eval=4", "provider=local_gpus", "provider.slots=2",
                   "logger=wandb", "logger.log_artifacts=false", "hydra.sweeper.study_name=lr-kl")
     done = subprocess.run(cmd, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900)
