@@ -11,7 +11,7 @@ depends on the learning rate. Held-out accuracy (reward 1.0) then moves between
 run. It measures the sweeper's mechanics, not RL on a real task.
 """
 
-from loopwright.rewards.arithmetic import completion_text
+from loopwright.rewards import completion_text
 
 
 def long_enough(completions, answer, **_):

@@ -25,7 +25,7 @@ def load_run_model(model_dir: Path) -> tuple[Any, Any]:
     """The run's saved weights, or its LoRA adapter on top of the base it names."""
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
-    from loopwright.train.models import _fix_tokenizer
+    from loopwright.train.models import fill_tokenizer_defaults
 
     if (model_dir / "adapter_config.json").is_file():
         from peft import AutoPeftModelForCausalLM
@@ -34,7 +34,7 @@ def load_run_model(model_dir: Path) -> tuple[Any, Any]:
     else:
         model = AutoModelForCausalLM.from_pretrained(str(model_dir))
     tokenizer = AutoTokenizer.from_pretrained(str(model_dir))
-    return model, _fix_tokenizer(tokenizer, getattr(model.config, "max_position_embeddings", None))
+    return model, fill_tokenizer_defaults(tokenizer, getattr(model.config, "max_position_embeddings", None))
 
 
 class Session:

@@ -123,22 +123,16 @@ def overlong_penalty(max_completion_length: int, buffer_fraction: float, penalty
     """DAPO's soft overlong punishment (arXiv:2503.14476 eq. 13) as a TRL reward function.
 
     With L_max = max_completion_length and L_cache = buffer: 0 while |y| <= L_max - L_cache,
-    then linear from 0 down to -penalty at |y| = L_max (and -penalty beyond).
+    then linear from 0 down to -penalty at |y| = L_max (and -penalty beyond). The curve is
+    TRL's (loopwright.rewards.length.curve, shared with reward=length), scaled by ``penalty``;
+    the function keeps its own name, the ``rewards/overlong_penalty/*`` metrics.
     """
-    buffer = max(1, round(buffer_fraction * max_completion_length))
-    free = max_completion_length - buffer
+    from loopwright.rewards.length import curve
+
+    soft_overlong = curve(max_completion_length, max(1, round(buffer_fraction * max_completion_length)))
 
     def overlong_penalty(completion_ids: list, **_: Any) -> list[float]:
-        scores = []
-        for ids in completion_ids:
-            length = len(ids)
-            if length <= free:
-                scores.append(0.0)
-            elif length <= max_completion_length:
-                scores.append((free - length) / buffer * penalty)
-            else:
-                scores.append(-penalty)
-        return scores
+        return [score * penalty for score in soft_overlong(completion_ids)]
 
     return overlong_penalty
 

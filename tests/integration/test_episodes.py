@@ -1,4 +1,4 @@
-"""Multi-turn tool-calling episodes (src/loopwright/episodes.py) on TRL's environment_factory.
+"""Multi-turn tool-calling episodes (src/loopwright/episodes/, the tasks' environments) on TRL's environment_factory.
 
 Unit tests of the environments, their rewards and the SmolLM2 tool template, then
 the mechanics in-process on model=tiny: a GRPO step whose generations are
@@ -17,9 +17,10 @@ import pytest
 from helpers import compose, run_train
 
 from loopwright import episodes
-
-
 from loopwright.episodes import tools
+from loopwright.tasks.customer_support import SupportEnvironment
+from loopwright.tasks.tool_use import ToolUseEnvironment, arguments_match
+
 os.environ.setdefault("TRL_EXPERIMENTAL_SILENCE", "1")
 
 
@@ -75,7 +76,7 @@ def test_tool_template_passes_trl_checks_and_keeps_plain_chats_identical(smollm2
 
 
 def test_tool_template_renders_schemas_calls_and_results(tool_tokenizer):
-    env = episodes.ToolUseEnvironment()
+    env = ToolUseEnvironment()
     text = tool_tokenizer.apply_chat_template(
         [{"role": "user", "content": "7 times 12?"},
          {"role": "assistant", "content": "", "tool_calls": [
@@ -92,7 +93,7 @@ def test_tool_template_renders_schemas_calls_and_results(tool_tokenizer):
 def test_tool_calls_parse_with_trl(tool_tokenizer):
     from trl.chat_template_utils import parse_response
 
-    env = episodes.SupportEnvironment()
+    env = SupportEnvironment()
     prefix = tool_tokenizer.apply_chat_template([{"role": "user", "content": "where?"}], tools=[env.lookup_order],
                                                 add_generation_prompt=True, tokenize=True, return_dict=False)
     ids = tool_tokenizer('<tool_call>\n{"name": "lookup_order", "arguments": {"order_id": "W1599145"}}\n'
@@ -117,18 +118,18 @@ def test_prepare_tokenizer_rejects_templates_without_tools(smollm2_tokenizer):
 def test_environment_tools_have_the_tools_module_schemas():
     from transformers.utils import get_json_schema
 
-    assert episodes.tool_names(episodes.SupportEnvironment) == ["lookup_order"]
-    assert episodes.tool_names(episodes.ToolUseEnvironment) == ["calculator", "convert_units", "lookup_order"]
-    env = episodes.ToolUseEnvironment()
+    assert episodes.tool_names(SupportEnvironment) == ["lookup_order"]
+    assert episodes.tool_names(ToolUseEnvironment) == ["calculator", "convert_units", "lookup_order"]
+    env = ToolUseEnvironment()
     by_name = {s["function"]["name"]: s for s in tools.TOOL_SCHEMAS}
-    for name in episodes.tool_names(episodes.ToolUseEnvironment):
+    for name in episodes.tool_names(ToolUseEnvironment):
         assert get_json_schema(getattr(env, name)) == by_name[name]
 
 
 def test_support_environment_reward_from_lookups():
     row = _support_row()
     facts = json.loads(row["facts_json"])
-    env = episodes.SupportEnvironment()
+    env = SupportEnvironment()
     assert env.reset(**row) is None
     assert env.get_reward() == 0.0  # answered without looking anything up
 
@@ -148,7 +149,7 @@ def test_support_environment_reward_from_lookups():
 
 
 def test_tool_use_environment_reward_and_argument_matching():
-    env = episodes.ToolUseEnvironment()
+    env = ToolUseEnvironment()
     env.reset(**_tool_row("convert_units", {"value": 26.2, "from_unit": "mi", "to_unit": "km"}))
     assert env.get_reward() == 0.0
     assert env.convert_units(26.2, "miles", "kilometers") == "42.1648 km"
@@ -168,14 +169,14 @@ def test_tool_use_environment_reward_and_argument_matching():
     env.lookup_order("#w1599145")
     assert env.get_reward() == 1.0
 
-    assert episodes.arguments_match("calculator", {"expression": "(2+3)*4"}, {"expression": "20"})
-    assert not episodes.arguments_match("convert_units", {"value": 1, "from_unit": "lb", "to_unit": "kg"},
+    assert arguments_match("calculator", {"expression": "(2+3)*4"}, {"expression": "20"})
+    assert not arguments_match("convert_units", {"value": 1, "from_unit": "lb", "to_unit": "kg"},
                                         {"value": 1, "from_unit": "kg", "to_unit": "lb"})
-    assert not episodes.arguments_match("calculator", "12*7", {"expression": "12*7"})
+    assert not arguments_match("calculator", "12*7", {"expression": "12*7"})
 
 
 def test_tools_never_raise_inside_an_episode():
-    env = episodes.ToolUseEnvironment()
+    env = ToolUseEnvironment()
     env.reset(**_tool_row("calculator", {"expression": "1+1"}))
     assert env.convert_units("lots", "mi", "km").startswith("error:")
     assert "error" in env.lookup_order(None)  # type: ignore[arg-type]
@@ -183,11 +184,11 @@ def test_tools_never_raise_inside_an_episode():
 
 
 def test_episode_answer_reward_reads_the_final_message_and_the_environment():
-    calc = episodes.ToolUseEnvironment()
+    calc = ToolUseEnvironment()
     calc.reset(**_tool_row("calculator", {"expression": "12 * 7"}))
-    conv = episodes.ToolUseEnvironment()
+    conv = ToolUseEnvironment()
     conv.reset(**_tool_row("convert_units", {"value": 26.2, "from_unit": "mi", "to_unit": "km"}))
-    look = episodes.ToolUseEnvironment()
+    look = ToolUseEnvironment()
     facts = json.loads(_support_row()["facts_json"])
     look.reset(**_tool_row("lookup_order", {"order_id": facts["order_id"]}))
     episode = [{"role": "assistant", "content": "", "tool_calls": [
@@ -208,7 +209,7 @@ def test_episode_answer_reward_on_support_uses_the_support_grader():
     from loopwright.rewards import customer_support
 
     row = _support_row()
-    env = episodes.SupportEnvironment()
+    env = SupportEnvironment()
     env.reset(**row)
     reply = "Thank you for reaching out. " + str(json.loads(row["facts_json"]))
     assert episodes.episode_answer_reward(completions=[[{"role": "assistant", "content": reply}]],
@@ -221,10 +222,10 @@ def test_trainer_extras_picks_the_environment_and_checks_the_objective(smollm2_t
 
     tok = copy.deepcopy(smollm2_tokenizer)
     cfg = compose(["task=tool_use", "task.multi_turn=true", "model=tiny", "profile=smoke"])
-    assert episodes.trainer_extras(cfg, [], tok) == {"environment_factory": episodes.ToolUseEnvironment}
+    assert episodes.trainer_extras(cfg, [], tok) == {"environment_factory": ToolUseEnvironment}
     assert tok.chat_template == episodes.SMOLLM2_TOOL_CHAT_TEMPLATE and tok.response_template
     cfg = compose(["task=customer_support", "task.multi_turn=true"])
-    assert episodes.trainer_extras(cfg, [])["environment_factory"] is episodes.SupportEnvironment
+    assert episodes.trainer_extras(cfg, [])["environment_factory"] is SupportEnvironment
     with pytest.raises(ValueError, match="GRPO"):
         episodes.trainer_extras(compose(["task=tool_use", "task.multi_turn=true", "objective=rloo"]), [])
     with pytest.raises(ValueError, match="no episode environment"):

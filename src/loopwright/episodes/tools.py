@@ -1,6 +1,7 @@
 """Tools an agent can call: real Python functions over the shipped scenario data.
 
-    lookup_order(order_id)                     -> dict (the order record, or {"error": ...})
+    lookup_order(order_id)                     -> dict (the order record, or {"error": ...});
+                                                  defined in tasks/customer_support.py (its order system)
     calculator(expression)                     -> str  (safe arithmetic: numbers, + - * / // % **, parentheses)
     convert_units(value, from_unit, to_unit)   -> str  (length, mass, volume, temperature)
 
@@ -21,29 +22,9 @@ import math
 import operator
 from typing import Any
 
-from loopwright.tasks.customer_support import facts_for, normalize_order_id
-
-# Fields of the order record an agent may see (the escalation flags are internal policy).
-_PUBLIC_FIELDS = ("order_id", "customer_name", "items", "status", "carrier", "tracking", "order_date", "ship_date",
-                  "eta", "delivered_date", "total", "refund_amount", "refund_date", "account_email")
-
-
-def lookup_order(order_id: str) -> dict:
-    """Look up an order in the order system.
-
-    Args:
-        order_id: The order number, for example "W1234567".
-
-    Returns:
-        The order record (status, carrier, tracking number, dates, total, refund), or a dict with an "error" key.
-    """
-    if not isinstance(order_id, str) or not order_id.strip() or len(order_id) > 64:
-        return {"error": "invalid order id", "order_id": str(order_id)[:64]}
-    facts = facts_for(order_id)
-    if facts is None:
-        return {"error": "order not found", "order_id": normalize_order_id(order_id)}
-    return {k: facts[k] for k in _PUBLIC_FIELDS if facts.get(k) is not None}
-
+# The order system is the customer_support task's data, so its tool lives there, beside the
+# scenarios it reads (and SupportEnvironment, which calls it): one hop from task=customer_support.
+from loopwright.tasks.customer_support import lookup_order
 
 # --------------------------------------------------------------------- calculator
 _BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,

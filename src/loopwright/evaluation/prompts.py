@@ -11,7 +11,7 @@ One JSON object per line::
 A pattern is a case-insensitive substring, or with the prefix ``re:`` a Python
 regular expression searched in the reply (write ``(?i)`` for case-insensitive).
 Rows lacking reward columns get them from the task's record lookup
-(``task.params.columns_from``, else ``task.kind``; src/loopwright/loop/columns.py).
+(``task.params.columns_from``, else ``task.kind``; :func:`loopwright.tasks.columns_for`).
 A bad line fails validation naming ``file:line`` and the key.
 
 Base and trained policy both answer every prompt greedily (loopwright.evaluation.held_out);
@@ -77,12 +77,12 @@ def _patterns(obj: dict, key: str, where: str) -> list[Assertion]:
 
 
 def _prompt(obj: dict, where: str) -> list[dict]:
-    from loopwright.tasks.jsonl import _messages
+    from loopwright.tasks.jsonl import parse_messages
 
     if ("messages" in obj) == ("prompt" in obj):
         raise TaskFileError(f"{where}: give exactly one of 'prompt' (a string) or 'messages' (chat messages)")
     if "messages" in obj:
-        return _messages(obj["messages"], where, "messages")
+        return parse_messages(obj["messages"], where, "messages")
     if not isinstance(obj["prompt"], str) or not obj["prompt"].strip():
         raise TaskFileError(f"{where}: 'prompt' must be a non-empty string")
     system = obj.get("system")
@@ -93,8 +93,8 @@ def _prompt(obj: dict, where: str) -> list[dict]:
 
 def load(path: str | Path, task_cfg: Any = None) -> HeldOutFile:
     """Every prompt of the file with its assertions and reward columns; TaskFileError naming file:line."""
-    from loopwright.loop.columns import columns_for
-    from loopwright.tasks.jsonl import _column_value
+    from loopwright.tasks import columns_for
+    from loopwright.tasks.jsonl import column_value
 
     params = (task_cfg.get("params") or {}) if task_cfg is not None else {}
     columns_from = params.get("columns_from") or (task_cfg.get("kind") if task_cfg is not None else None)
@@ -109,7 +109,7 @@ def load(path: str | Path, task_cfg: Any = None) -> HeldOutFile:
         if not isinstance(given, dict):
             raise TaskFileError(f"{where}: 'columns' must be an object")
         columns, reason = columns_for(columns_from, prompt, {"columns": given})
-        rows.append({"prompt": prompt, **{k: _column_value(v) for k, v in sorted(columns.items())}})
+        rows.append({"prompt": prompt, **{k: column_value(v) for k, v in sorted(columns.items())}})
         ids.append(None if obj.get("id") is None else str(obj["id"]))
         checks.append(_patterns(obj, "expect", where) + _patterns(obj, "forbid", where))
         missing.append(reason)

@@ -3,8 +3,10 @@
 Every assistant turn of every transcript is graded by the reward group exactly as
 training grades a rollout: the context before the turn is the prompt, the turn
 (tool calls rendered as ``<tool_call>`` blocks) is the completion, and the columns
-come from the task's lookup (:mod:`loopwright.loop.columns`). A turn is kept when
-its score (the weighted mean of the graders) is at least the threshold.
+come from the task's lookup (:func:`loopwright.tasks.columns_for`). A turn is kept when
+its score (the weighted mean of the graders) is at least the threshold. Graders that
+register a ``breakdown`` (reward=customer_support) add its parts per turn, and their
+``summarize`` the per-part figures of the summary.
 
 Files written into the output directory:
 
@@ -26,15 +28,12 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from loopwright.train import manifest as mf
-from loopwright.loop.columns import columns_for
 from loopwright.loop.store import REPORT, TRANSCRIPTS
 from loopwright.loop.transcripts import canonical, render, render_message, short_hash
+from loopwright.train import manifest as mf
 
 CURATED, GRADED, SUMMARY, NEXT_STEPS = "curated.jsonl", "graded.jsonl", "improve_summary.json", "next_steps.md"
 DEFAULT_THRESHOLD = 0.7
-# Graders whose score has named parts worth reporting: kind -> (completion text, columns) -> parts
-BREAKDOWNS = {"customer_support": "loopwright.rewards.customer_support:components"}
 
 
 class ImproveInputError(ValueError):
@@ -100,20 +99,27 @@ def turns_of(t: dict) -> list[dict]:
     return out
 
 
-def _grader_kinds(reward_cfg: Any, graders: list) -> dict[str, str]:
-    if reward_cfg.get("_target_"):
-        return {}
-    if reward_cfg.kind == "composite":
-        return {name: comp.kind for (name, _, _), comp in zip(graders, reward_cfg.components)}
-    return {graders[0][0]: reward_cfg.kind}
-
-
-def grade(turns: list[dict], reward_cfg: Any, task_kind: str | None, transcripts: dict[str, dict]) -> None:
-    """Add score, per-grader scores, breakdowns and column notes to every turn, in place."""
+def _grader_specs(reward_cfg: Any, graders: list) -> dict[str, Any]:
+    """Grader name -> its registry entry (none for a ``_target_`` function)."""
     from loopwright import rewards
 
+    if reward_cfg.get("_target_"):
+        return {}
+    if reward_cfg.kind == rewards.COMPOSITE:
+        return {name: rewards.REGISTRY[comp.kind] for (name, _, _), comp in zip(graders, reward_cfg.components)}
+    return {graders[0][0]: rewards.REGISTRY[reward_cfg.kind]}
+
+
+def grade(turns: list[dict], reward_cfg: Any, task_kind: str | None, transcripts: dict[str, dict]) -> dict:
+    """Add score, per-grader scores, breakdowns and column notes to every turn, in place.
+
+    Returns grader name -> the ``summarize`` of its breakdowns, for the graders that have one.
+    """
+    from loopwright import rewards
+    from loopwright.tasks import columns_for
+
     graders = rewards.build(reward_cfg)
-    kinds = _grader_kinds(reward_cfg, graders)
+    specs = {name: spec for name, spec in _grader_specs(reward_cfg, graders).items() if spec.breakdown}
     for turn in turns:
         metadata = transcripts.get(turn["source"]["transcript"], {}).get("metadata")
         turn["columns"], turn["columns_missing"] = columns_for(task_kind, turn["context"], metadata)
@@ -126,11 +132,8 @@ def grade(turns: list[dict], reward_cfg: Any, task_kind: str | None, transcripts
     for i, turn in enumerate(turns):
         turn["graders"] = {name: round(float(per_grader[name][i]), 6) for name, _, _ in graders}
         turn["score"] = round(sum(w * per_grader[name][i] for name, _, w in graders) / total_weight, 6)
-        turn["breakdown"] = {}
-        for name, kind in kinds.items():
-            if kind in BREAKDOWNS:
-                parts = rewards._load(BREAKDOWNS[kind])(turn["reply"], turn["columns"].get("facts_json"))
-                turn["breakdown"][name] = {k: v for k, v in parts.items() if k != "score"}
+        turn["breakdown"] = {name: spec.breakdown(turn["reply"], turn["columns"]) for name, spec in specs.items()}
+    return {name: spec.summarize for name, spec in specs.items() if spec.summarize}
 
 
 def decide(turns: list[dict], threshold: float) -> None:
@@ -182,7 +185,7 @@ def _distribution(scores: list[float]) -> dict:
             "histogram": {f"[{i / 10:.1f}, {(i + 1) / 10:.1f}{']' if i == 9 else ')'}": c for i, c in enumerate(bins)}}
 
 
-def _component_means(turns: list[dict]) -> dict:
+def _component_means(turns: list[dict], summarizers: dict) -> dict:
     out: dict[str, dict] = {}
     for name in sorted({n for t in turns for n in t["graders"]}):
         values = [t["graders"][name] for t in turns]
@@ -190,17 +193,13 @@ def _component_means(turns: list[dict]) -> dict:
         out[name] = {"mean": round(statistics.fmean(values), 6),
                      "mean_kept": round(statistics.fmean(kept), 6) if kept else None}
         parts = [t["breakdown"][name] for t in turns if name in t["breakdown"]]
-        if parts:
-            for key in ("resolution", "concreteness", "tone", "escalation"):
-                if all(isinstance(p.get(key), (int, float)) for p in parts):
-                    out[f"{name}.{key}"] = {"mean": round(statistics.fmean(p[key] for p in parts), 6)}
-            out[f"{name}.contradicted"] = {"turns": sum(1 for p in parts if p.get("contradictions"))}
-            out[f"{name}.rude"] = {"turns": sum(1 for p in parts if p.get("rude"))}
+        if parts and name in summarizers:
+            out.update({f"{name}.{part}": figures for part, figures in summarizers[name](parts).items()})
     return out
 
 
 def summarize(turns: list[dict], rows: list[dict], curated_sha: str, threshold: float, config: dict,
-              lineage: dict) -> dict:
+              lineage: dict, summarizers: dict | None = None) -> dict:
     graded = [t for t in turns if t["decision"] != "duplicate"]
     decisions: dict[str, int] = {}
     for t in turns:
@@ -230,7 +229,7 @@ def summarize(turns: list[dict], rows: list[dict], curated_sha: str, threshold: 
         "by_turn_kind": by_kind,
         "scores": _distribution([t["score"] for t in graded]),
         "scores_kept": _distribution([t["score"] for t in graded if t["decision"] == "kept"]),
-        "components": _component_means(graded),
+        "components": _component_means(graded, summarizers or {}),
         "curated": {"path": CURATED, "rows": len(rows), "sha256": curated_sha,
                     "distinct_prompts": len({canonical(r["prompt"]) for r in rows}),
                     "completion_tokens": completion_budget(rows),
@@ -299,14 +298,14 @@ def improve(transcripts: str | Path, output: str | Path, reward_cfg: Any, task_c
     out = Path(output).expanduser().resolve()
     curated_path = out / CURATED
     turns = [turn for t in conversations for turn in turns_of(t)]
-    grade(turns, reward_cfg, task_cfg.kind, {t.get("id"): t for t in conversations})
+    summarizers = grade(turns, reward_cfg, task_cfg.kind, {t.get("id"): t for t in conversations})
     decide(turns, threshold)
     rows = merge_curated(curated_path, [curated_row(t) for t in turns if t["decision"] == "kept"])
     out.mkdir(parents=True, exist_ok=True)
     mf.write_jsonl(out / GRADED, [{k: t[k] for k in ("id", "source", "kind", "score", "graders", "breakdown",
                                                       "columns_missing", "decision", "reply")} for t in turns])
     curated_sha = mf.write_jsonl(curated_path, rows)
-    summary = summarize(turns, rows, curated_sha, threshold, config or {}, lineage_of(source))
+    summary = summarize(turns, rows, curated_sha, threshold, config or {}, lineage_of(source), summarizers)
     commands = train_commands(curated_path, summary, reward_args, task_cfg.kind, eval_prompts)
     summary["train_commands"] = [cmd for _, cmd in commands] if rows else []
     (out / NEXT_STEPS).write_text(next_steps_text(commands, summary), encoding="utf-8")

@@ -1,21 +1,30 @@
 """Reward registry and assembly: ``reward`` config -> TRL reward functions + weights.
 
-Each grader is registered by name with a factory ``make(params) -> fn`` (fn has
-TRL's reward signature: ``fn(prompts, completions, **columns) -> list[float]``) and
-the parameter names it accepts. Registry entries are "module:attribute" strings,
-imported only when used, so validation and ``--help`` stay light.
+Each grader registers itself in its own module, named as the option
+(``reward=customer_support`` -> ``rewards/customer_support.py``)::
+
+    @register("customer_support", params={"threshold"}, summary="...", breakdown=breakdown)
+    def make(params: dict) -> RewardFn: ...
+
+``make(params)`` returns a function with TRL's reward signature
+(``fn(prompts, completions, **columns) -> list[float]``); ``params`` lists the
+parameter names it accepts. :data:`REGISTRY` imports the grader modules on its
+first lookup, so validation and ``--help`` stay light.
 
 Every function handed to TRL is wrapped by :func:`safe_reward`: a grader that
 raises, returns the wrong count, None or a non-finite value yields the low score
-for the affected completions instead of crashing the run.
+for the affected completions instead of crashing the run. Graders read a reply
+with :func:`completion_text`.
 """
 
 from __future__ import annotations
 
 import importlib
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
+
+from loopwright._registry import Registry
 
 RewardFn = Callable[..., list]
 LOW_SCORE = 0.0
@@ -23,26 +32,45 @@ LOW_SCORE = 0.0
 
 @dataclass(frozen=True)
 class RewardSpec:
-    factory: str  # "module:attribute", a callable params -> reward fn
-    params: frozenset = field(default_factory=frozenset)
+    make: Callable[[dict], RewardFn]  # params -> reward fn
+    params: frozenset = frozenset()
     summary: str = ""
+    # Named parts of one score, which loopwright.improve writes per graded turn:
+    # (reply, the row's columns) -> {part: value}; and their summary over all turns -> {part: {...}}.
+    breakdown: Callable[[Any, dict], dict] | None = None
+    summarize: Callable[[list[dict]], dict] | None = None
 
 
-REGISTRY: dict[str, RewardSpec] = {
-    "arithmetic": RewardSpec("loopwright.rewards.arithmetic:make", frozenset(),
-                             "1.0 when the first number in the reply equals the answer"),
-    "customer_support": RewardSpec("loopwright.rewards.customer_support:make", frozenset({"threshold"}),
-                                   "support reply vs the scenario facts: resolution, tone, escalation, concreteness"),
-    "tool_calling": RewardSpec("loopwright.rewards.tool_calling:make", frozenset({"known_tools", "threshold"}),
-                               "<tool_call> JSON block: valid, known tool, expected tool and arguments"),
-    "gsm8k": RewardSpec("loopwright.rewards.gsm8k:make", frozenset(),
-                        "1.0 when the final answer (#### N, \\boxed{N}, else the last number) equals the answer"),
-    "format": RewardSpec("loopwright.rewards.format:make", frozenset({"tags"}),
-                         "partial credit for well-formed <think>/<answer>-style tags in order, 1.0 for exactly that"),
-    "length": RewardSpec("loopwright.rewards.length:make", frozenset({"max_length", "buffer", "unit"}),
-                         "DAPO soft overlong punishment: 0, then linear to -1 over the last `buffer` chars/tokens"),
-}
+REGISTRY: Registry = Registry(__name__, "reward")
 COMPOSITE = "composite"
+
+
+def register(name: str, *, params: frozenset | set = frozenset(), summary: str = "",
+             breakdown: Callable[[Any, dict], dict] | None = None,
+             summarize: Callable[[list[dict]], dict] | None = None) -> Callable:
+    """Decorator for a grader module's ``make``: adds ``reward.kind=name`` to :data:`REGISTRY`."""
+
+    def add(make: Callable[[dict], RewardFn]) -> Callable[[dict], RewardFn]:
+        REGISTRY.add(name, RewardSpec(make, frozenset(params), summary, breakdown, summarize))
+        return make
+
+    return add
+
+
+def completion_text(completion: Any) -> str:
+    """Text of a completion in TRL's plain (str) or conversational (list of messages) form.
+
+    Conversational: the last message (in a tool-calling episode, the final reply).
+    """
+    if isinstance(completion, str):
+        return completion
+    if isinstance(completion, list) and completion:
+        last = completion[-1]
+        if isinstance(last, dict) and isinstance(last.get("content"), str):
+            return last["content"]
+    if isinstance(completion, dict) and isinstance(completion.get("content"), str):
+        return completion["content"]
+    return ""
 
 
 def _load(path: str) -> Any:
@@ -102,7 +130,7 @@ def _finite(value: Any, low: float) -> float:
 
 def make(kind: str, params: dict | None = None) -> RewardFn:
     """A registered grader by name, with its params."""
-    return _load(REGISTRY[kind].factory)(dict(params or {}))
+    return REGISTRY[kind].make(dict(params or {}))
 
 
 def build(reward_cfg: Any) -> list[tuple[str, RewardFn, float]]:

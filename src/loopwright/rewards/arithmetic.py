@@ -10,22 +10,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from loopwright.rewards import completion_text, register
+
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _SCAN_CHARS = 4096
 _MAX_DIGITS = 64  # longer digit strings are not answers; refuse to parse them
-
-
-def completion_text(completion: Any) -> str:
-    """Text of a completion in TRL's plain (str) or conversational (list of messages) form."""
-    if isinstance(completion, str):
-        return completion
-    if isinstance(completion, list) and completion:
-        last = completion[-1]
-        if isinstance(last, dict) and isinstance(last.get("content"), str):
-            return last["content"]
-    if isinstance(completion, dict) and isinstance(completion.get("content"), str):
-        return completion["content"]
-    return ""
 
 
 def first_number(text: str) -> str | None:
@@ -53,6 +42,7 @@ def arithmetic_reward(completions: list, answer: list, **_: Any) -> list[float]:
     return [score(c, answers[i] if i < len(answers) else None) for i, c in enumerate(completions)]
 
 
+@register("arithmetic", summary="1.0 when the first number in the reply equals the answer")
 def make(params: dict) -> Any:
     """Registry factory (no params)."""
     return arithmetic_reward

@@ -35,9 +35,10 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+import statistics
 from typing import Any
 
-from loopwright.rewards.arithmetic import completion_text
+from loopwright.rewards import completion_text, register
 
 SCAN_CHARS = 4000
 DEFAULT_THRESHOLD = 0.7
@@ -105,7 +106,9 @@ _NEXT_STEP = {
                               r"\bship(?:ping)?\s+(?:you\s+)?(?:a\s+)?(?:new|another)\b|\breplace\s+(?:it|the|your)\b", re.I),
 }
 _MONEY = re.compile(r"(?:\$|usd\s?|us\$)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\b|\b(\d+(?:\.\d{1,2})?)\s?(?:dollars|usd)\b", re.I)
-_ORDER = re.compile(r"(?<![A-Za-z0-9])(?:W|#\s?W?)(\d{7})(?!\d)", re.I)
+# An order number as replies and customers write it: W1234567, #1234567, # W1234567 (group 1: the digits).
+# Also how task=customer_support finds the order a logged conversation is about.
+ORDER_NUMBER = re.compile(r"(?<![A-Za-z0-9])(?:W|#\s?W?)(\d{7})(?!\d)", re.I)
 _TRACKING = re.compile(r"\b(1Z[0-9A-Z]{16}|\d{10,22})\b")
 _CARRIERS = {"UPS": re.compile(r"\bUPS\b"), "FedEx": re.compile(r"\bfed\s?ex\b", re.I),
              "USPS": re.compile(r"\bUSPS\b|\bpostal\s+service\b", re.I), "DHL": re.compile(r"\bDHL\b", re.I)}
@@ -238,7 +241,7 @@ def components(completion: Any, facts_json: Any) -> dict:
         else:
             contradictions.append("wrong tracking number")
     order_digits = facts["order_id"].lstrip("Ww")
-    orders = [m[1] for m in _ORDER.finditer(text)]
+    orders = [m[1] for m in ORDER_NUMBER.finditer(text)]
     order_ok = order_digits in orders
     if any(o != order_digits for o in orders):
         contradictions.append("wrong order number")
@@ -299,6 +302,24 @@ def score(completion: Any, facts_json: Any) -> float:
         return 0.0
 
 
+def breakdown(completion: Any, columns: dict) -> dict:
+    """The parts of one reply's score, as loopwright.improve writes them per graded turn."""
+    return {k: v for k, v in components(completion, columns.get("facts_json")).items() if k != "score"}
+
+
+def summarize(parts: list[dict]) -> dict:
+    """improve_summary.json's figures over the graded turns' breakdowns: component means, flagged turns."""
+    out = {}
+    for key in ("resolution", "concreteness", "tone", "escalation"):
+        if all(isinstance(p.get(key), (int, float)) for p in parts):
+            out[key] = {"mean": round(statistics.fmean(p[key] for p in parts), 6)}
+    out["contradicted"] = {"turns": sum(1 for p in parts if p.get("contradictions"))}
+    out["rude"] = {"turns": sum(1 for p in parts if p.get("rude"))}
+    return out
+
+
+@register("customer_support", params={"threshold"}, breakdown=breakdown, summarize=summarize,
+          summary="support reply vs the scenario facts: resolution, tone, escalation, concreteness")
 def make(params: dict) -> Any:
     """Registry factory. Params: ``threshold`` (curation cut, recorded on the function; default 0.7)."""
     threshold = float((params or {}).get("threshold", DEFAULT_THRESHOLD))

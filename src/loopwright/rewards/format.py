@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from loopwright.rewards.arithmetic import completion_text
+from loopwright.rewards import completion_text, register
 
 _SCAN_CHARS = 65_536
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
@@ -83,6 +83,8 @@ def score(completion: Any, tags: tuple[str, ...] = DEFAULT_TAGS) -> float:
     return (good + layout) / (len(tags) + 1)
 
 
+@register("format", params={"tags"},
+          summary="partial credit for well-formed <think>/<answer>-style tags in order, 1.0 for exactly that")
 def make(params: dict) -> Any:
     """Registry factory: ``params.tags`` (default ["think", "answer"])."""
     tags = check_tags(params.get("tags"))

@@ -31,7 +31,7 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from loopwright.rewards.arithmetic import completion_text
+from loopwright.rewards import completion_text, register
 
 _SCAN_CHARS = 16_384
 _MAX_DIGITS = 64  # longer digit strings are not answers; refuse to parse them
@@ -123,6 +123,7 @@ def gsm8k_reward(completions: list, answer: list | None = None, **_: Any) -> lis
     return [score(c, answers[i] if i < len(answers) else None) for i, c in enumerate(completions)]
 
 
+@register("gsm8k", summary="1.0 when the final answer (#### N, \\boxed{N}, else the last number) equals the answer")
 def make(params: dict) -> Any:
     """Registry factory (no params)."""
     return gsm8k_reward

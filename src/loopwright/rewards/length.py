@@ -20,6 +20,9 @@ The score is in [-1, 0]; give it a weight in ``reward=composite`` to trade it
 against correctness. ``objective.overlong`` (loopwright.objectives.overlong_penalty)
 applies the same curve to token ids for objective=dapo, sized from
 ``profile.max_completion_length``; this grader is the user-composed variant.
+Both compute the curve with TRL's own ``trl.rewards.get_soft_overlong_punishment``
+(one implementation; it reads only ``len()`` of each completion's ids, so a
+length counted here in characters is handed to it as ``range(n)``).
 
 Never raises: a reply that is None or not text has length 0 (score 0.0).
 """
@@ -29,7 +32,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from loopwright.rewards.arithmetic import completion_text
+from loopwright.rewards import completion_text, register
 
 UNITS = ("chars", "tokens")
 
@@ -41,16 +44,20 @@ def _int_param(params: dict, key: str, default: int) -> int:
     return value
 
 
+def curve(max_length: int, buffer: int) -> Any:
+    """Eq. 13 as TRL ships it: ``curve(completion_ids) -> [score per completion]``, from ``len(ids)``."""
+    from trl.rewards import get_soft_overlong_punishment  # pure python: imports neither torch nor transformers
+
+    return get_soft_overlong_punishment(max_completion_len=max_length, soft_punish_cache=buffer)
+
+
 def penalty(n: int, max_length: int, buffer: int) -> float:
     """The eq. 13 curve for a length ``n``."""
-    free = max_length - buffer
-    if n <= free:
-        return 0.0
-    if n <= max_length:
-        return (free - n) / buffer
-    return -1.0
+    return curve(max_length, buffer)([range(n)])[0]
 
 
+@register("length", params={"max_length", "buffer", "unit"},
+          summary="DAPO soft overlong punishment: 0, then linear to -1 over the last `buffer` chars/tokens")
 def make(params: dict) -> Any:
     """Registry factory: ``params.max_length``, ``params.buffer``, ``params.unit``."""
     max_length = _int_param(params, "max_length", 256)
@@ -62,6 +69,7 @@ def make(params: dict) -> Any:
         raise ValueError(f"reward params.buffer={buffer} must be in [0, max_length={max_length}]")
     if unit not in UNITS:
         raise ValueError(f"reward params.unit={unit!r} must be one of {list(UNITS)}")
+    soft_overlong = curve(max_length, buffer)
 
     def length_of(completion: Any, ids: Any) -> int:
         if unit == "tokens":
@@ -77,8 +85,8 @@ def make(params: dict) -> Any:
         out = []
         for i, c in enumerate(completions):
             try:
-                out.append(penalty(length_of(c, ids[i] if len(ids) == len(completions) else None),
-                                   max_length, buffer))
+                n = length_of(c, ids[i] if len(ids) == len(completions) else None)
+                out.append(soft_overlong([range(n)])[0])
             except Exception:  # noqa: BLE001 - a grader must never raise
                 out.append(0.0)
         return out

@@ -39,7 +39,7 @@ import math
 import re
 from typing import Any
 
-from loopwright.rewards.arithmetic import completion_text
+from loopwright.rewards import completion_text, register
 
 SCAN_CHARS = 8000
 DEFAULT_THRESHOLD = 0.9
@@ -164,6 +164,8 @@ def breakdown(completion: Any, expected_tool: Any, expected_arguments_json: Any,
     return out
 
 
+@register("tool_calling", params={"known_tools", "threshold"},
+          summary="<tool_call> JSON block: valid, known tool, expected tool and arguments")
 def make(params: dict) -> Any:
     """Registry factory. Params: ``known_tools`` (default: loopwright.episodes.tools.TOOLS), ``threshold`` (default 0.9)."""
     params = params or {}

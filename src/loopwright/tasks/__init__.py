@@ -1,54 +1,84 @@
 """Task registry: ``task.kind`` -> builder returning (train_rows, held_out_rows).
 
+Each task registers itself in its own module, named as the option
+(``task=tool_use`` -> ``tasks/tool_use.py``: its data, its multi-turn environment,
+its column lookup)::
+
+    @register("tool_use", params={"tools"}, summary="...", environment=ToolUseEnvironment)
+    def build(cfg) -> tuple[list[dict], list[dict]]: ...
+
 A row is ``{"prompt": [chat messages], ...columns}``; every column besides
 ``prompt`` reaches the reward functions as a keyword argument (TRL passes dataset
 columns through). Column values must be Arrow-friendly (str, int, float, bool, or
 lists of those); nested structures travel as JSON strings.
 
-Entries are "module:attribute" strings, imported only when used.
+:data:`REGISTRY` imports the task modules on its first lookup, so ``--help`` and
+composition import none of them.
 """
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
+
+from loopwright._registry import Registry
+
+# A logged conversation's context (rendered chat messages) -> (reward columns, None) or ({}, why not).
+ColumnLookup = Callable[[list[dict]], tuple[dict, "str | None"]]
 
 
 @dataclass(frozen=True)
 class TaskSpec:
-    builder: str  # "module:attribute", a callable cfg -> (train_rows, held_out_rows)
-    params: frozenset = field(default_factory=frozenset)
+    build: Callable[[Any], tuple[list[dict], list[dict]]]  # task cfg -> (train_rows, held_out_rows)
+    params: frozenset = frozenset()
     summary: str = ""
-    multi_turn: bool = False  # supports task.multi_turn=true (tool-calling episodes)
+    # The per-rollout tool environment of task.multi_turn=true (TRL's environment_factory), if the task has one.
+    environment: type | None = None
+    # Where a logged conversation's reward columns come from (loopwright.improve, eval.prompts rows).
+    columns: ColumnLookup | None = None
+
+    @property
+    def multi_turn(self) -> bool:
+        """Supports task.multi_turn=true (tool-calling episodes)."""
+        return self.environment is not None
 
 
-REGISTRY: dict[str, TaskSpec] = {
-    "arithmetic": TaskSpec("loopwright.tasks.arithmetic:build", frozenset(),
-                           "generated integer arithmetic, disjoint seeded splits"),
-    "customer_support": TaskSpec("loopwright.tasks.customer_support:build",
-                                 frozenset({"include_facts", "categories"}),
-                                 "synthetic support scenarios (orders, refunds, shipping, accounts), split by scenario",
-                                 multi_turn=True),
-    "tool_use": TaskSpec("loopwright.tasks.tool_use:build", frozenset({"tools"}),
-                         "requests answered by one tool call (lookup_order, calculator, convert_units)",
-                         multi_turn=True),
-    "gsm8k": TaskSpec("loopwright.tasks.gsm8k:build", frozenset(),
-                      "GSM8K-format JSONL (task.path, or the shipped word problems), final-number answers"),
-    "jsonl": TaskSpec("loopwright.tasks.jsonl:build", frozenset(),
-                      "any JSONL file (task.path), fields mapped by task.field_map, deduped disjoint splits"),
-    "curated": TaskSpec("loopwright.tasks.curated:build", frozenset({"columns_from"}),
-                        "curated.jsonl from loopwright.improve (task.path): SFT on kept turns, RL on their prompts"),
-}
+REGISTRY: Registry = Registry(__name__, "task")
 
 
-def _builder(kind: str) -> Callable[[Any], tuple[list[dict], list[dict]]]:
-    module, _, attr = REGISTRY[kind].builder.partition(":")
-    return getattr(importlib.import_module(module), attr)
+def register(name: str, *, params: frozenset | set = frozenset(), summary: str = "",
+             environment: type | None = None, columns: ColumnLookup | None = None) -> Callable:
+    """Decorator for a task module's ``build``: adds ``task.kind=name`` to :data:`REGISTRY`."""
+
+    def add(build: Callable[[Any], tuple[list[dict], list[dict]]]) -> Callable:
+        REGISTRY.add(name, TaskSpec(build, frozenset(params), summary, environment, columns))
+        return build
+
+    return add
 
 
 def build(cfg: Any) -> tuple[list[dict], list[dict]]:
-    return _builder(cfg.kind)(cfg)
+    return REGISTRY[cfg.kind].build(cfg)
+
+
+def columns_for(kind: str | None, messages: list[dict], metadata: Any = None) -> tuple[dict, str | None]:
+    """Reward columns for a logged conversation context: the task's lookup + ``metadata.columns``.
+
+    A logged conversation has no reward columns: in production the ground truth lives
+    in, say, the shop's order system. The task says where to look it up (its
+    ``columns`` lookup), so a reward grades a logged reply exactly as it grades a
+    training rollout. Columns the conversation carries itself (``metadata.columns``,
+    e.g. ``{"answer": "7"}``) win. Returns ``(columns, None)`` or ``({}, reason)``.
+    """
+    given = metadata.get("columns") if isinstance(metadata, dict) else None
+    given = dict(given) if isinstance(given, dict) else {}
+    lookup = REGISTRY[kind].columns if kind in REGISTRY else None
+    if lookup is None:
+        return given, None
+    found, reason = lookup(messages)
+    if reason and not given:
+        return {}, reason
+    return {**found, **given}, None
 
 
 def problems(task_cfg: Any) -> list[str]:

@@ -14,6 +14,8 @@ import itertools
 import random
 from typing import Any
 
+from loopwright.tasks import register
+
 _OPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
 
 
@@ -29,6 +31,7 @@ def n_distinct(cfg: Any) -> int:
     return len(set(cfg.operations) & set(_OPS)) * (int(cfg.max_operand) - int(cfg.min_operand) + 1) ** 2
 
 
+@register("arithmetic", summary="generated integer arithmetic, disjoint seeded splits")
 def build(cfg: Any) -> tuple[list[dict], list[dict]]:
     """Return (train_rows, held_out_rows); each row has ``prompt`` (chat messages) and ``answer``."""
     ops = list(cfg.operations)

@@ -15,7 +15,7 @@ row of the other prompts trains, cycled or cut to ``task.n_train``. With
 
 ``task.params.columns_from`` (e.g. ``customer_support``) names the task whose
 record lookup fills the reward columns of ``eval.prompts`` rows that do not carry
-them (src/loopwright/loop/columns.py).
+them (its ``columns`` lookup, e.g. src/loopwright/tasks/customer_support.py).
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from loopwright.tasks.jsonl import TaskFileError, _column_value, _messages, prompt_key, read_lines
+from loopwright.tasks import register
+from loopwright.tasks.jsonl import TaskFileError, column_value, parse_messages, prompt_key, read_lines
 
 PARAMS = frozenset({"columns_from"})
 # Curated-row fields that describe the row (lineage, grading) rather than feed training or the reward.
@@ -36,7 +37,7 @@ def parse_row(obj: dict, where: str) -> dict:
         if name not in obj:
             raise TaskFileError(f"{where}: missing field '{name}' (not a curated row; make them with "
                                 f"python -m loopwright.improve)")
-    prompt = _messages(obj["prompt"], where, "prompt")
+    prompt = parse_messages(obj["prompt"], where, "prompt")
     completion = obj["completion"]
     if not (isinstance(completion, list) and len(completion) == 1 and isinstance(completion[0], dict)
             and completion[0].get("role") == "assistant" and isinstance(completion[0].get("content"), str)):
@@ -49,7 +50,7 @@ def parse_row(obj: dict, where: str) -> dict:
     if bad:
         raise TaskFileError(f"{where}: columns {bad} clash with what TRL passes to reward functions")
     return {"prompt": prompt, "completion": [{"role": "assistant", "content": completion[0]["content"]}],
-            **{k: _column_value(v) for k, v in sorted(columns.items())}}
+            **{k: column_value(v) for k, v in sorted(columns.items())}}
 
 
 def load(path: str | Path) -> list[dict]:
@@ -60,6 +61,8 @@ def load(path: str | Path) -> list[dict]:
     return [{**r, **{k: r.get(k) for k in names}} for r in rows]  # every row has every column (None when absent)
 
 
+@register("curated", params=PARAMS,
+          summary="curated.jsonl from loopwright.improve (task.path): SFT on kept turns, RL on their prompts")
 def build(cfg: Any) -> tuple[list[dict], list[dict]]:
     if not cfg.get("path"):
         raise TaskFileError("task=curated needs task.path (a curated.jsonl written by python -m loopwright.improve)")

@@ -1,4 +1,4 @@
-"""Customer-support replies over the shipped synthetic scenarios (src/loopwright/data/support_scenarios.jsonl).
+"""task=customer_support: support replies over the shipped synthetic scenarios (src/loopwright/data/support_scenarios.jsonl).
 
 Each row is one customer contact: the prompt is the customer's message, after a
 system prompt describing the agent (``task.system_prompt`` overrides it) and, with
@@ -10,6 +10,12 @@ Splits are by scenario: the scenarios (optionally only ``task.params.categories`
 are shuffled with ``task.seed``; the first ``n_eval`` are held out and train draws
 only from the rest (cycling when ``n_train`` is larger), so no held-out scenario is
 ever trained on and the same seed gives the same rows.
+
+Beside the data: the order system (:func:`lookup_order`, the agent's tool), the
+multi-turn environment (:class:`SupportEnvironment`, ``task.multi_turn=true``) and
+the column lookup of logged conversations (:func:`conversation_columns`: the order
+number a conversation mentions, joined to the scenarios), all registered with the
+task at the bottom.
 """
 
 from __future__ import annotations
@@ -20,6 +26,10 @@ import random
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from loopwright.episodes.environment import EpisodeEnvironment, json_column
+from loopwright.rewards import customer_support as grader
+from loopwright.tasks import register
 
 # The scenarios: about 200, generated deterministically by scripts/make_support_scenarios.py
 # (see its docstring for the fields). Used by this task and task=tool_use, by the
@@ -64,6 +74,10 @@ SYSTEM_PROMPT = ("You are a customer-support agent for an online shop. Answer th
 # The order record shown to the agent: internal policy flags (escalate, reason) stay hidden.
 RECORD_FIELDS = ("order_id", "customer_name", "items", "status", "carrier", "tracking", "order_date", "ship_date",
                  "eta", "delivered_date", "total", "refund_amount", "refund_date", "account_email", "next_step")
+# What the order system (lookup_order) returns: the same record without the next step.
+LOOKUP_FIELDS = RECORD_FIELDS[:-1]
+# Where a logged conversation names its order, most trustworthy first.
+_ROLE_ORDER = ("user", "tool", "system", "assistant")
 
 
 def facts_json(scenario: dict) -> str:
@@ -76,16 +90,101 @@ def order_record(facts: dict) -> str:
     return json.dumps({k: facts[k] for k in RECORD_FIELDS if facts.get(k) is not None})
 
 
+def columns(scenario: dict) -> dict:
+    """The reward columns of a scenario's rows."""
+    return {"facts_json": facts_json(scenario), "scenario_id": scenario["scenario_id"],
+            "order_id": scenario["order_id"], "category": scenario["category"], "kind": scenario["kind"]}
+
+
 def row(scenario: dict, system_prompt: str | None, include_facts: bool) -> dict:
     system = system_prompt if system_prompt is not None else SYSTEM_PROMPT
     if include_facts:
         system = f"{system}\n\nOrder record: {order_record(scenario['facts'])}"
     prompt = ([{"role": "system", "content": system}] if system else []) + [
         {"role": "user", "content": scenario["message"]}]
-    return {"prompt": prompt, "facts_json": facts_json(scenario), "scenario_id": scenario["scenario_id"],
-            "order_id": scenario["order_id"], "category": scenario["category"], "kind": scenario["kind"]}
+    return {"prompt": prompt, **columns(scenario)}
 
 
+# ------------------------------------------------------------ the order system
+def lookup_order(order_id: str) -> dict:
+    """Look up an order in the order system.
+
+    Args:
+        order_id: The order number, for example "W1234567".
+
+    Returns:
+        The order record (status, carrier, tracking number, dates, total, refund), or a dict with an "error" key.
+    """
+    if not isinstance(order_id, str) or not order_id.strip() or len(order_id) > 64:
+        return {"error": "invalid order id", "order_id": str(order_id)[:64]}
+    facts = facts_for(order_id)
+    if facts is None:
+        return {"error": "order not found", "order_id": normalize_order_id(order_id)}
+    return {k: facts[k] for k in LOOKUP_FIELDS if facts.get(k) is not None}
+
+
+def conversation_columns(messages: list[dict]) -> tuple[dict, str | None]:
+    """Columns of task=customer_support rows for the first known order number in a logged conversation."""
+    mentioned: list[str] = []
+    for role in _ROLE_ORDER:
+        for m in messages:
+            if m.get("role") == role:
+                mentioned.extend("W" + digits for digits in grader.ORDER_NUMBER.findall(str(m.get("content", ""))))
+    for order_id in mentioned:
+        scenario = _by_order().get(order_id)
+        if scenario is not None:
+            return columns(scenario), None
+    if mentioned:
+        return {}, f"order number(s) {sorted(set(mentioned))} not in the order records"
+    return {}, "no order number in the conversation to look the facts up by"
+
+
+# ------------------------------------------------------------ episodes
+class OrderLookupEnvironment(EpisodeEnvironment):
+    """The order-system tool both episode kinds expose (task=tool_use subclasses it)."""
+
+    def lookup_order(self, order_id: str) -> dict:
+        """Look up an order in the order system.
+
+        Args:
+            order_id: The order number, for example "W1234567".
+
+        Returns:
+            The order record (status, carrier, tracking number, dates, total, refund), or a dict with an "error" key.
+        """
+        return self._record("lookup_order", {"order_id": order_id}, lookup_order)
+
+
+class SupportEnvironment(OrderLookupEnvironment):
+    """customer_support: the agent looks the customer's order up before answering.
+
+    ``get_reward``: 1.0 when ``lookup_order`` returned the scenario's own order
+    (its ``order_id`` from ``facts_json``), 0.0 when it never did; minus 0.1 per
+    failed call (unknown order, invalid id), clipped to [0, 1]. The reply itself
+    (the status, tracking, refund ... stated from the record) is graded by the
+    ``customer_support`` reward on the final message (and by ``_grade_answer`` for
+    ``episode_answer_reward``).
+    """
+
+    def _target_order(self) -> str | None:
+        facts = json_column(self.row.get("facts_json"))
+        order_id = facts.get("order_id") if isinstance(facts, dict) else None
+        order_id = order_id or self.row.get("order_id")
+        return normalize_order_id(order_id) if order_id else None
+
+    def get_reward(self) -> float:
+        target = self._target_order()
+        found = target is not None and any(
+            c["name"] == "lookup_order" and not c["error"]
+            and normalize_order_id(c["arguments"].get("order_id", "")) == target for c in self.calls)
+        return self._score(1.0 if found else 0.0)
+
+    def _grade_answer(self, reply: str) -> float:
+        return float(grader.components(reply, self.row.get("facts_json"))["score"])
+
+
+@register("customer_support", params=PARAMS, environment=SupportEnvironment, columns=conversation_columns,
+          summary="synthetic support scenarios (orders, refunds, shipping, accounts), split by scenario")
 def build(cfg: Any) -> tuple[list[dict], list[dict]]:
     params = dict(cfg.params or {})
     scenarios = load_scenarios()

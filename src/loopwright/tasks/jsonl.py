@@ -40,6 +40,8 @@ import random
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from loopwright.tasks import register
+
 # Keyword arguments TRL or loopwright already passes to reward functions; a column may not take them.
 RESERVED_COLUMNS = frozenset({"prompt", "prompts", "completion", "completions", "completion_ids", "trainer_state",
                               "log_extra", "log_metric", "environments"})
@@ -139,7 +141,7 @@ def _is_scalar(value: Any) -> bool:
     return isinstance(value, (str, int, float, bool))
 
 
-def _column_value(value: Any) -> Any:
+def column_value(value: Any) -> Any:
     """Arrow-friendly: scalars and flat lists of one scalar type pass; the rest travels as JSON."""
     if value is None or _is_scalar(value):
         return value
@@ -158,7 +160,8 @@ def _kind(value: Any) -> str:
     return type(value).__name__
 
 
-def _messages(value: Any, where: str, name: str) -> list[dict]:
+def parse_messages(value: Any, where: str, name: str) -> list[dict]:
+    """A field that holds chat messages: a non-empty list of {role, content} strings, not ending on the assistant."""
     if not isinstance(value, list) or not value:
         raise TaskFileError(f"{where}: field '{name}' must be a non-empty list of chat messages, got "
                             f"{type(value).__name__}")
@@ -182,7 +185,7 @@ def parse_row(obj: dict, field_map: dict[str, str], system: list[dict], where: s
         return obj[theirs]
 
     if "messages" in field_map:
-        messages = _messages(get("messages"), where, field_map["messages"])
+        messages = parse_messages(get("messages"), where, field_map["messages"])
         prompt = messages if messages[0]["role"] == "system" or not system else system + messages
     else:
         text = get("prompt")
@@ -197,7 +200,7 @@ def parse_row(obj: dict, field_map: dict[str, str], system: list[dict], where: s
     row = {"prompt": prompt, "answer": str(answer)}
     for ours in field_map:
         if ours not in ("prompt", "messages", "answer"):
-            row[ours] = _column_value(get(ours))
+            row[ours] = column_value(get(ours))
     return row
 
 
@@ -237,6 +240,7 @@ def load(path: str | Path, field_map: dict[str, str], system: list[dict],
     return rows
 
 
+@register("jsonl", summary="any JSONL file (task.path), fields mapped by task.field_map, deduped disjoint splits")
 def build(cfg: Any) -> tuple[list[dict], list[dict]]:
     """Return (train_rows, held_out_rows) from ``task.path`` (see the module docstring)."""
     if not cfg.get("path"):

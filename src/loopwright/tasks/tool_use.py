@@ -1,4 +1,4 @@
-"""Requests that one tool call answers: order lookups, arithmetic, unit conversions.
+"""task=tool_use: requests that one tool call answers: order lookups, arithmetic, unit conversions.
 
 The item pool is fixed (generated from a constant seed): one ``lookup_order``
 request per shipped scenario (tasks/customer_support.py), 120 calculator requests and 120 unit
@@ -12,16 +12,24 @@ Splits are by item: the pool (optionally only ``task.params.tools``) is shuffled
 with ``task.seed``; the first ``n_eval`` are held out and train draws only from the
 rest (cycling when ``n_train`` is larger). Lookups are split by scenario, so an
 order number in a held-out lookup never appears in a training lookup.
+
+With ``task.multi_turn=true`` the agent runs in :class:`ToolUseEnvironment` (its
+tools are the real functions of :mod:`loopwright.episodes.tools`). No column
+lookup: a logged tool request carries its expected call in ``metadata.columns``.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
+import re
 from typing import Any
 
-from loopwright.tasks.customer_support import load_scenarios
-from loopwright.episodes.tools import describe_tools
+from loopwright.episodes import tools
+from loopwright.episodes.environment import is_error, json_column
+from loopwright.tasks import register
+from loopwright.tasks.customer_support import OrderLookupEnvironment, load_scenarios, normalize_order_id
 
 PARAMS = frozenset({"tools"})
 POOL_SEED = 7
@@ -63,13 +71,116 @@ def pool() -> list[dict]:
 
 
 def row(item: dict, system_prompt: str | None) -> dict:
-    system = f"{system_prompt if system_prompt is not None else INSTRUCTIONS}\n\n{describe_tools()}"
+    system = f"{system_prompt if system_prompt is not None else INSTRUCTIONS}\n\n{tools.describe_tools()}"
     return {"prompt": [{"role": "system", "content": system}, {"role": "user", "content": item["request"]}],
             "expected_tool": item["expected_tool"],
             "expected_arguments_json": json.dumps(item["expected_arguments"], sort_keys=True),
             "item_id": item["item_id"]}
 
 
+# ------------------------------------------------------------ episodes
+def _close(a: Any, b: Any, rel: float = 1e-6) -> bool:
+    try:
+        x, y = float(a), float(b)
+    except (TypeError, ValueError, OverflowError):
+        return False
+    return math.isfinite(x) and math.isfinite(y) and math.isclose(x, y, rel_tol=rel, abs_tol=1e-9)
+
+
+def arguments_match(tool: str, given: Any, expected: Any) -> bool:
+    """Whether a call's arguments do what the expected call does.
+
+    calculator: the expressions evaluate to the same value; convert_units: same
+    value and the same units after aliases ("miles" = "mi"); lookup_order: the same
+    order after normalisation ("#w1234567" = "W1234567"); anything else: equal JSON.
+    """
+    if not isinstance(given, dict) or not isinstance(expected, dict):
+        return False
+    if tool == "calculator":
+        got = tools.evaluate_expression(given.get("expression"))
+        want = tools.evaluate_expression(expected.get("expression"))
+        return got is not None and want is not None and _close(got, want)
+    if tool == "convert_units":
+        return (_close(given.get("value"), expected.get("value"))
+                and tools.canonical_unit(given.get("from_unit")) is not None
+                and tools.canonical_unit(given.get("from_unit")) == tools.canonical_unit(expected.get("from_unit"))
+                and tools.canonical_unit(given.get("to_unit")) == tools.canonical_unit(expected.get("to_unit")))
+    if tool == "lookup_order":
+        return normalize_order_id(given.get("order_id", "")) == normalize_order_id(expected.get("order_id", "x"))
+    return json.dumps(given, sort_keys=True) == json.dumps(expected, sort_keys=True)
+
+
+_NUMBER = re.compile(r"-?\d+(?:,\d{3})*(?:\.\d+)?")
+_SCAN = 4000
+
+
+def _numbers(text: str) -> list[float]:
+    out = []
+    for m in _NUMBER.finditer(text[:_SCAN]):
+        try:
+            out.append(float(m.group().replace(",", "")))
+        except ValueError:
+            pass
+    return out
+
+
+def _states_number(text: str, value: float) -> bool:
+    """The reply names ``value`` (to 2 decimals or 0.1 %: replies round)."""
+    return any(abs(n - value) <= max(0.005, 1e-3 * abs(value)) for n in _numbers(text))
+
+
+class ToolUseEnvironment(OrderLookupEnvironment):
+    """tool_use: the agent picks the right tool with the right arguments, then answers.
+
+    ``get_reward``: 1.0 when a successful call to the row's ``expected_tool`` had
+    arguments matching ``expected_arguments_json`` (see :func:`arguments_match`),
+    0.5 when the right tool was called with other arguments, 0.0 otherwise; minus
+    0.1 per failed call, clipped to [0, 1].
+    """
+
+    # Each tool method takes its function's docstring: TRL renders the schema from it (Args:, Returns:),
+    # so the agent reads the tool's own description.
+    def calculator(self, expression: str) -> str:
+        return self._record("calculator", {"expression": expression}, tools.calculator)
+
+    def convert_units(self, value: float, from_unit: str, to_unit: str) -> str:
+        return self._record("convert_units", {"value": value, "from_unit": from_unit, "to_unit": to_unit},
+                            tools.convert_units)
+
+    calculator.__doc__, convert_units.__doc__ = tools.calculator.__doc__, tools.convert_units.__doc__
+
+    def get_reward(self) -> float:
+        tool = self.row.get("expected_tool")
+        expected = json_column(self.row.get("expected_arguments_json"))
+        right_tool = [c for c in self.calls if c["name"] == tool and not c["error"]]
+        if any(arguments_match(tool, c["arguments"], expected) for c in right_tool):
+            base = 1.0
+        elif right_tool:
+            base = 0.5
+        else:
+            base = 0.0
+        return self._score(base)
+
+    def _grade_answer(self, reply: str) -> float:
+        """The truth is the expected call run against the real tool, not whatever the agent called:
+        calculator / convert_units: the reply names the resulting number; lookup_order: the
+        reply names the order's status word."""
+        tool = self.row.get("expected_tool")
+        expected = json_column(self.row.get("expected_arguments_json"))
+        if tool not in tools.TOOLS or not isinstance(expected, dict):
+            return 0.0
+        truth = tools.call_tool(tool, expected)
+        if is_error(truth):
+            return 0.0
+        if tool == "lookup_order":
+            status = str(truth.get("status", "")).lower()
+            return 1.0 if status and re.search(rf"\b{re.escape(status)}\b", reply.lower()) else 0.0
+        numbers = _numbers(str(truth))
+        return 1.0 if numbers and _states_number(reply, numbers[0]) else 0.0
+
+
+@register("tool_use", params=PARAMS, environment=ToolUseEnvironment,
+          summary="requests answered by one tool call (lookup_order, calculator, convert_units)")
 def build(cfg: Any) -> tuple[list[dict], list[dict]]:
     params = dict(cfg.params or {})
     items = pool()

@@ -20,7 +20,9 @@ def _torch_dtype(name: str):
     return {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}[name]
 
 
-def _fix_tokenizer(tokenizer: Any, context: int | None) -> Any:
+def fill_tokenizer_defaults(tokenizer: Any, context: int | None) -> Any:
+    """A pad token (the EOS) where there is none, and the model's context as the length where the tokenizer
+    reports "no limit" (in place; returns it). Used for the run's model and for chat's saved one."""
     if tokenizer.pad_token is None:
         tokenizer.pad_token = tokenizer.eos_token
     if context and (tokenizer.model_max_length is None or tokenizer.model_max_length > _SANE_MAX_LENGTH):
@@ -60,7 +62,7 @@ def load(model_cfg: Any) -> tuple[Any, Any]:
     model = AutoModelForCausalLM.from_pretrained(path, dtype=dtype)
     tokenizer = AutoTokenizer.from_pretrained(path)
     context = getattr(model.config, "max_position_embeddings", None)
-    return model, _fix_tokenizer(tokenizer, context)
+    return model, fill_tokenizer_defaults(tokenizer, context)
 
 
 def random_init_dir(model_cfg: Any) -> Path:
