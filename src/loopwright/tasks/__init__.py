@@ -36,6 +36,8 @@ class TaskSpec:
     environment: type | None = None
     # Where a logged conversation's reward columns come from (loopwright.improve, eval.prompts rows).
     columns: ColumnLookup | None = None
+    # The task's own validation rules: task cfg -> messages naming the keys (cheap: nothing is built).
+    problems: Callable[[Any], list[str]] | None = None
 
     @property
     def multi_turn(self) -> bool:
@@ -47,11 +49,12 @@ REGISTRY: Registry = Registry(__name__, "task")
 
 
 def register(name: str, *, params: frozenset | set = frozenset(), summary: str = "",
-             environment: type | None = None, columns: ColumnLookup | None = None) -> Callable:
+             environment: type | None = None, columns: ColumnLookup | None = None,
+             problems: Callable[[Any], list[str]] | None = None) -> Callable:
     """Decorator for a task module's ``build``: adds ``task.kind=name`` to :data:`REGISTRY`."""
 
     def add(build: Callable[[Any], tuple[list[dict], list[dict]]]) -> Callable:
-        REGISTRY.add(name, TaskSpec(build, frozenset(params), summary, environment, columns))
+        REGISTRY.add(name, TaskSpec(build, frozenset(params), summary, environment, columns, problems))
         return build
 
     return add
@@ -82,7 +85,7 @@ def columns_for(kind: str | None, messages: list[dict], metadata: Any = None) ->
 
 
 def problems(task_cfg: Any) -> list[str]:
-    """Validation of the task group's kind and params, without building."""
+    """Validation of the task group's kind, params and multi_turn, without building."""
     if task_cfg.kind not in REGISTRY:
         return [f"task.kind='{task_cfg.kind}' is not a known task; choose from {sorted(REGISTRY)}"]
     spec = REGISTRY[task_cfg.kind]
@@ -95,3 +98,9 @@ def problems(task_cfg: Any) -> list[str]:
         found.append(f"task.multi_turn=true is not supported by task '{task_cfg.kind}'; tasks that support it: "
                      f"{sorted(k for k, v in REGISTRY.items() if v.multi_turn) or 'none yet'}")
     return found
+
+
+def option_problems(task_cfg: Any) -> list[str]:
+    """The task's own rules (the ``problems`` its module registered), checked before training."""
+    spec = REGISTRY[task_cfg.kind] if task_cfg.kind in REGISTRY else None
+    return spec.problems(task_cfg) if spec is not None and spec.problems is not None else []

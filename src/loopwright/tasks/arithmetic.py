@@ -31,7 +31,28 @@ def n_distinct(cfg: Any) -> int:
     return len(set(cfg.operations) & set(_OPS)) * (int(cfg.max_operand) - int(cfg.min_operand) + 1) ** 2
 
 
-@register("arithmetic", summary="generated integer arithmetic, disjoint seeded splits")
+def problems(t: Any) -> list[str]:
+    """task=arithmetic's rules: operand range, operations, template, room for a held-out split."""
+    found = []
+    if t.min_operand > t.max_operand:
+        found.append(f"task.min_operand={t.min_operand} must be <= task.max_operand={t.max_operand}")
+    if not t.operations:
+        found.append("task.operations must list at least one of '+', '-', '*'")
+    unknown_ops = [op for op in t.operations if op not in OPERATIONS]
+    if unknown_ops:
+        found.append(f"task.operations: unknown operation(s) {unknown_ops}; choose from {list(OPERATIONS)}")
+    elif t.min_operand <= t.max_operand and t.n_eval >= n_distinct(t):
+        found.append(
+            f"task.n_eval ({t.n_eval}) leaves none of the {n_distinct(t)} distinct questions allowed by "
+            f"task.min_operand, task.max_operand and task.operations for training"
+        )
+    for placeholder in ("{a}", "{op}", "{b}"):
+        if placeholder not in t.prompt_template:
+            found.append(f"task.prompt_template must contain {placeholder}")
+    return found
+
+
+@register("arithmetic", problems=problems, summary="generated integer arithmetic, disjoint seeded splits")
 def build(cfg: Any) -> tuple[list[dict], list[dict]]:
     """Return (train_rows, held_out_rows); each row has ``prompt`` (chat messages) and ``answer``."""
     ops = list(cfg.operations)

@@ -240,16 +240,6 @@ def load(path: str | Path, field_map: dict[str, str], system: list[dict],
     return rows
 
 
-@register("jsonl", summary="any JSONL file (task.path), fields mapped by task.field_map, deduped disjoint splits")
-def build(cfg: Any) -> tuple[list[dict], list[dict]]:
-    """Return (train_rows, held_out_rows) from ``task.path`` (see the module docstring)."""
-    if not cfg.get("path"):
-        raise TaskFileError("task=jsonl needs task.path (a JSONL file, one JSON object per line)")
-    path = str(Path(str(cfg.path)).expanduser())
-    rows = load(path, mapping(cfg), system_messages(cfg))
-    return split(rows, cfg, path)
-
-
 # ----------------------------------------------------------------- validation
 def path_problems(path: Any) -> list[str]:
     """A set task.path that is not a readable file. (An unset path is the builder's error: task=jsonl
@@ -267,7 +257,8 @@ def path_problems(path: Any) -> list[str]:
 
 
 def problems(cfg: Any) -> list[str]:
-    """File-task checks for validation (cheap: the file is opened, not parsed); [] for other task kinds."""
+    """The file tasks' checks for validation, registered by task=jsonl and task=gsm8k (cheap: the file is
+    opened, not parsed); [] for other task kinds."""
     kind = cfg.get("kind")
     if kind not in FILE_KINDS:
         return []
@@ -280,3 +271,14 @@ def problems(cfg: Any) -> list[str]:
     if cfg.get("n_eval") is not None and int(cfg.n_eval) < 0:
         found.append(f"task.n_eval={cfg.n_eval} must be >= 0")
     return found
+
+
+@register("jsonl", problems=problems,
+          summary="any JSONL file (task.path), fields mapped by task.field_map, deduped disjoint splits")
+def build(cfg: Any) -> tuple[list[dict], list[dict]]:
+    """Return (train_rows, held_out_rows) from ``task.path`` (see the module docstring)."""
+    if not cfg.get("path"):
+        raise TaskFileError("task=jsonl needs task.path (a JSONL file, one JSON object per line)")
+    path = str(Path(str(cfg.path)).expanduser())
+    rows = load(path, mapping(cfg), system_messages(cfg))
+    return split(rows, cfg, path)

@@ -117,9 +117,7 @@ def problems_in(cfg: Any) -> list[str]:
     if t.multi_turn and o.trainer.value != "grpo":
         problems.append(f"task.multi_turn=true needs objective.trainer=grpo (TRL 1.16's tool-calling episodes "
                         f"are GRPOTrainer-only; objective={o.name} uses {o.trainer.value})")
-    from loopwright.tasks.jsonl import problems as file_task_problems  # task.path / task.field_map checks
-
-    problems.extend(file_task_problems(t))
+    problems.extend(tasks.option_problems(t))  # the task module's own rules (task.path, task.operations, ...)
     problems.extend(rewards.problems(cfg.reward))
     if cfg.eval.enabled and t.n_eval < 1 and not cfg.eval.get("prompts"):
         problems.append(f"task.n_eval={t.n_eval} must be >= 1 while eval.enabled=true (or give eval.prompts=...)")
@@ -141,25 +139,6 @@ def problems_in(cfg: Any) -> list[str]:
         problems.append(f"eval.every={cfg.eval.every} must be >= 1 (or null)")
     if cfg.eval.max_new_tokens is not None and cfg.eval.max_new_tokens < 1:
         problems.append(f"eval.max_new_tokens={cfg.eval.max_new_tokens} must be >= 1 (or null)")
-    if t.kind == "arithmetic":
-        if t.min_operand > t.max_operand:
-            problems.append(f"task.min_operand={t.min_operand} must be <= task.max_operand={t.max_operand}")
-        if not t.operations:
-            problems.append("task.operations must list at least one of '+', '-', '*'")
-        from loopwright.tasks.arithmetic import OPERATIONS, n_distinct
-
-        unknown_ops = [op for op in t.operations if op not in OPERATIONS]
-        if unknown_ops:
-            problems.append(f"task.operations: unknown operation(s) {unknown_ops}; choose from {list(OPERATIONS)}")
-        elif t.min_operand <= t.max_operand and t.n_eval >= n_distinct(t):
-            problems.append(
-                f"task.n_eval ({t.n_eval}) leaves none of the {n_distinct(t)} distinct questions allowed by "
-                f"task.min_operand, task.max_operand and task.operations for training"
-            )
-        for placeholder in ("{a}", "{op}", "{b}"):
-            if placeholder not in t.prompt_template:
-                problems.append(f"task.prompt_template must contain {placeholder}")
-
     if m.name_or_path and str(m.name_or_path).startswith(("/", "./", "../", "~")):
         if not Path(str(m.name_or_path)).expanduser().is_dir():
             problems.append(f"model.name_or_path={m.name_or_path} is not a directory")
