@@ -52,7 +52,8 @@ def _parse(obj: dict, field_map: dict[str, str], system: list[dict], where: str)
     return {"prompt": system + [{"role": "user", "content": question}], "answer": answer, "solution": solution}
 
 
-@register("gsm8k", problems=problems, summary="GSM8K-format JSONL (task.path, or the shipped word problems), final-number answers")
+@register("gsm8k", problems=problems,
+          summary="GSM8K-format JSONL (task.path, or the shipped word problems), final-number answers")
 def build(cfg: Any) -> tuple[list[dict], list[dict]]:
     """Return (train_rows, held_out_rows) from ``task.path`` or the shipped word problems."""
     path = str(Path(str(cfg.path)).expanduser()) if cfg.get("path") else str(SHIPPED)
