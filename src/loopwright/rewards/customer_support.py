@@ -25,7 +25,8 @@ score = 0.5 resolution + 0.2 concreteness + 0.1 tone + 0.2 escalation, then capp
 - a rude reply is capped at 0.3; a wrong escalation decision at 0.4.
 
 With the default ``threshold`` 0.7 a reply is "kept" for curation when it resolves
-the contact; :func:`components` returns every part (the bench uses it). Only the
+the contact; :func:`components` returns every part (the bench uses it), and
+:func:`breakdown` / :func:`summarize` are the parts and figures loopwright.improve reports. Only the
 first ``SCAN_CHARS`` characters are read; empty, non-string, malformed facts and
 other odd inputs score 0.0 and never raise.
 """
