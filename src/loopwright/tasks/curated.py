@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from loopwright.tasks import register
-from loopwright.tasks.jsonl import TaskFileError, column_value, parse_messages, prompt_key, read_lines
+from loopwright.tasks.jsonl import TaskFileError, column_value, parse_messages, prompt_key, read_lines, required_path
 
 PARAMS = frozenset({"columns_from"})
 # Curated-row fields that describe the row (lineage, grading) rather than feed training or the reward.
@@ -64,9 +64,7 @@ def load(path: str | Path) -> list[dict]:
 @register("curated", params=PARAMS,
           summary="curated.jsonl from loopwright.improve (task.path): SFT on kept turns, RL on their prompts")
 def build(cfg: Any) -> tuple[list[dict], list[dict]]:
-    if not cfg.get("path"):
-        raise TaskFileError("task=curated needs task.path (a curated.jsonl written by python -m loopwright.improve)")
-    path = str(Path(str(cfg.path)).expanduser())
+    path = required_path(cfg, "task=curated needs task.path (a curated.jsonl written by python -m loopwright.improve)")
     rows = load(path)
     prompts = list(dict.fromkeys(prompt_key(r) for r in rows))
     random.Random(int(cfg.seed)).shuffle(prompts)

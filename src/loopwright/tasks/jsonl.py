@@ -77,6 +77,13 @@ def read_lines(path: str | Path) -> Iterator[tuple[int, dict]]:
             yield lineno, obj
 
 
+def required_path(cfg: Any, needs: str) -> str:
+    """``task.path``, expanded; TaskFileError saying what the task needs there when it is unset."""
+    if not cfg.get("path"):
+        raise TaskFileError(needs)
+    return str(Path(str(cfg.path)).expanduser())
+
+
 def system_messages(cfg: Any) -> list[dict]:
     prompt = cfg.get("system_prompt")
     return [{"role": "system", "content": str(prompt)}] if prompt else []
@@ -277,8 +284,6 @@ def problems(cfg: Any) -> list[str]:
           summary="any JSONL file (task.path), fields mapped by task.field_map, deduped disjoint splits")
 def build(cfg: Any) -> tuple[list[dict], list[dict]]:
     """Return (train_rows, held_out_rows) from ``task.path`` (see the module docstring)."""
-    if not cfg.get("path"):
-        raise TaskFileError("task=jsonl needs task.path (a JSONL file, one JSON object per line)")
-    path = str(Path(str(cfg.path)).expanduser())
+    path = required_path(cfg, "task=jsonl needs task.path (a JSONL file, one JSON object per line)")
     rows = load(path, mapping(cfg), system_messages(cfg))
     return split(rows, cfg, path)
