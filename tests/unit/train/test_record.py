@@ -36,6 +36,10 @@ def test_installed_it_is_the_directory_of_the_users_train_py(tmp_path, monkeypat
 def test_installed_without_a_script_it_is_the_cwd_and_none_outside_git(tmp_path, monkeypatch):
     monkeypatch.setattr(record, "PACKAGE_DIR", tmp_path / "venv/lib/site-packages/loopwright")
     monkeypatch.setattr(sys, "argv", ["-m"])  # python -m ...
+    from hydra.core.hydra_config import HydraConfig
+
+    # outside a Hydra job (an earlier in-process test may have left one initialised)
+    monkeypatch.setattr(HydraConfig, "initialized", staticmethod(lambda: False))
     elsewhere = tmp_path / "not_a_repo"
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
