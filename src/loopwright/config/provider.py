@@ -1,0 +1,145 @@
+"""``provider=``: where jobs run (conf/provider/*.yaml; the launchers in launchers/hydra_plugins/loopwright_launchers/).
+
+One typed node per kind, not one node with a sub-node per kind. Each
+conf/provider/<kind>.yaml pulls its own schema into ``provider`` through its
+defaults list (``- /provider_<kind>_schema@provider``); ``provider=local``
+needs none (the base node: name and kind), ``provider=local_gpus`` only the pool's, ``provider=runpod``
+only RunPod's. Why per-kind nodes:
+
+* the keys stay where users already type them: ``provider=runpod
+  provider.plan_only=true``, ``provider=local_gpus provider.slots=2`` (sub-nodes
+  would make them ``provider.runpod.plan_only``);
+* a key of another kind is refused, naming it (``provider=local
+  provider.max_cost=3``: "Key 'max_cost' not in 'ProviderConfig'"), and
+  ``--cfg job`` / ``--help`` show only the chosen kind's settings;
+* each schema subclasses :class:`ProviderConfig`, the type of ``TrainConfig.provider``,
+  so OmegaConf narrows the node to the chosen kind when the option merges in.
+
+The per-kind schemas are stored under plain names, not in a config group, so they
+never appear as options in ``--help`` or in "Available options" errors.
+"""
+
+from dataclasses import field
+from enum import Enum
+from typing import Dict, List, Optional
+
+from omegaconf import MISSING
+
+from loopwright.config._schema import schema
+
+
+class ProviderKind(str, Enum):
+    """Where jobs run. Each conf/provider/<kind>.yaml selects its Hydra launcher (docs/LAUNCHERS.md)."""
+
+    local = "local"  # this machine, in this process (Hydra's basic launcher)
+    local_gpus = "local_gpus"  # this machine, a pool of GPU/CPU slots, one fresh process per job
+    runpod = "runpod"  # RunPod pods
+    modal = "modal"  # Modal functions
+    slurm = "slurm"  # a SLURM cluster through hydra-submitit-launcher
+
+
+@schema
+class ProviderConfig:
+    """What every provider has, and all that ``provider=local`` (this machine, this process) needs.
+
+    The other kinds subclass it and fix ``kind``; here it is the option's name.
+    """
+
+    name: str = MISSING
+    kind: ProviderKind = "${.name}"  # type: ignore[assignment]  (an interpolation, checked against the enum)
+
+
+@schema
+class LocalGpusProvider(ProviderConfig):
+    """A pool of slots on this machine (launchers/.../local_gpus/launcher.py, via conf/provider/local_gpus.yaml)."""
+
+    kind: ProviderKind = ProviderKind.local_gpus
+    # GPU ids of the pool; null: detect with nvidia-smi; []: CPU only.
+    gpus: Optional[List[int]] = None
+    # GPUs pinned to each job (CUDA_VISIBLE_DEVICES); > 1 runs the job under `accelerate launch`.
+    gpus_per_job: int = 1
+    # Concurrent jobs: the CPU pool size (null: 1), or a cap on the GPU groups.
+    slots: Optional[int] = None
+    # OMP/MKL/torch threads per job; null: usable cores // slots.
+    threads_per_job: Optional[int] = None
+    # Per-job wall-clock limit in seconds; the job's whole process group is killed. null: none.
+    job_timeout_s: Optional[float] = None
+    # Processes per job (> 1: `accelerate launch`); null: gpus_per_job on GPUs, else 1.
+    processes_per_job: Optional[int] = None
+    # accelerate config file for multi-process jobs (FSDP, DeepSpeed); null: plain DDP.
+    accelerate_config: Optional[str] = None
+
+
+@schema
+class SlurmProvider(ProviderConfig):
+    """A SLURM cluster (conf/hydra/launcher/slurm.yaml feeds these to hydra-submitit-launcher)."""
+
+    kind: ProviderKind = ProviderKind.slurm
+    partition: Optional[str] = None
+    account: Optional[str] = None
+    qos: Optional[str] = None
+    gpus_per_node: Optional[int] = None
+    cpus_per_task: Optional[int] = None
+    mem_gb: Optional[int] = None
+    nodes: int = 1
+    # Wall-clock limit of each SLURM job, minutes.
+    timeout_min: int = 60
+
+
+@schema
+class CloudProvider(ProviderConfig):
+    """What RunPod and Modal share (launchers/.../remote/; docs/CLOUD.md)."""
+
+    plan_only: bool = False  # print the plan (GPU, $/hr, worst case) and contact nothing billable
+    max_cost: Optional[float] = None  # USD ceiling for one job's worst case; required to rent anything
+    max_hours: float = 1.0  # wall-clock cap per job: the launcher stops it, and the pod/function ends itself
+    gpu_type: Optional[str] = None  # RunPod gpuTypeId ("NVIDIA A40") / Modal gpu ("A10G", "H100")
+    gpu_count: int = 1
+    image: Optional[str] = None  # container image (RunPod) / base image (Modal)
+    env: Dict[str, str] = field(default_factory=dict)  # extra environment for the pod / function
+    ledger: str = "outputs/costs.jsonl"  # one line per pod/function: what it cost
+
+
+@schema
+class RunpodProvider(CloudProvider):
+    """One RunPod pod per job (launchers/.../runpod/)."""
+
+    kind: ProviderKind = ProviderKind.runpod
+    # REST v1 for pods, GraphQL for GPU prices (REST v1 has no price endpoint).
+    api_url: str = "https://rest.runpod.io/v1"
+    graphql_url: str = "https://api.runpod.io/graphql"
+    cloud_type: str = "SECURE"  # SECURE | COMMUNITY: which price the plan uses and where the pod runs
+    volume_id: Optional[str] = None  # network volume: the S3 bucket and the pod's /workspace
+    s3_endpoint: Optional[str] = None  # e.g. https://s3api-eu-ro-1.runpod.io
+    s3_region: Optional[str] = None  # the volume's data center id, e.g. EU-RO-1
+    volume_mount_path: str = "/workspace"
+    setup_cmd: Optional[str] = "pip install -q -e ."  # run in the pod before train.py; null: none
+    container_disk_gb: int = 50
+    poll_s: float = 10.0  # seconds between status polls
+    ready_timeout_s: float = 900.0  # the pod must start the job within this, else it is terminated
+    api_retries: int = 8  # attempts per API call on 5xx / lost connection (terminate: until confirmed)
+
+
+@schema
+class ModalProvider(CloudProvider):
+    """One Modal function call per job (launchers/.../modal/)."""
+
+    kind: ProviderKind = ProviderKind.modal
+    app_name: str = "loopwright"
+    volume_name: str = "loopwright-outputs"  # modal.Volume the job writes its run dir into
+    secrets: List[str] = field(default_factory=list)  # modal.Secret names (created in Modal's dashboard)
+    retries: int = 0  # modal.Function retries
+
+
+# kind -> its schema (local: the base node); conf/provider/<kind>.yaml names it as /provider_<kind>_schema.
+PROVIDER_SCHEMAS = {
+    ProviderKind.local_gpus: LocalGpusProvider,
+    ProviderKind.slurm: SlurmProvider,
+    ProviderKind.runpod: RunpodProvider,
+    ProviderKind.modal: ModalProvider,
+}
+
+
+def schema_name(kind: ProviderKind) -> str:
+    """The ConfigStore name a provider option's defaults list points at."""
+    return f"provider_{kind.value}_schema"

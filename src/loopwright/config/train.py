@@ -1,0 +1,103 @@
+"""The training app's top-level schema: one field per group, plus the knobs of conf/train.yaml itself.
+
+Registered as ``train_schema`` (first in conf/train.yaml's defaults), so every group
+option merges into the typed node of its group module.
+"""
+
+from dataclasses import field
+from typing import List, Optional
+
+from omegaconf import MISSING
+
+from loopwright.config._schema import schema
+from loopwright.config.logger import LoggerConfig
+from loopwright.config.model import ModelConfig
+from loopwright.config.objective import ObjectiveConfig
+from loopwright.config.profile import ProfileConfig
+from loopwright.config.provider import ProviderConfig
+from loopwright.config.reward import RewardConfig
+from loopwright.config.task import TaskConfig
+
+
+# ------------------------------------------------------------------------ eval
+@schema
+class EvalConfig:
+    enabled: bool = True
+    # Also evaluate the policy every N training steps (logged as eval/* in metrics.jsonl); null = only at the end.
+    every: Optional[int] = None
+    # Greedy decoding budget; null means profile.max_completion_length.
+    max_new_tokens: Optional[int] = None
+    # A held-out prompt counts as solved when its reward is at least this.
+    success_threshold: float = 1.0
+    # Held-out prompts file (.jsonl, optional expect/forbid per prompt) evaluated instead of the task's split.
+    prompts: Optional[str] = None
+    # Fail the job (exit 4, artifacts kept) when the trained pass rate (or accuracy) is below this.
+    fail_below: Optional[float] = None
+
+
+# ---------------------------------------------------------------------- guards
+@schema
+class GuardsConfig:
+    """Stop runs that waste compute (src/loopwright/train/guards.py)."""
+
+    # Abort after this many consecutive logged steps whose reward_std is 0: no group
+    # had any reward difference, so the policy gradient is zero. null = off.
+    zero_signal_steps: Optional[int] = 20
+    # Abort when the loss or the gradient norm is NaN or infinite.
+    stop_on_nonfinite: bool = True
+    # Training time budget in seconds: stop cleanly, then evaluate and write the manifest. null = none.
+    max_time: Optional[float] = None
+
+
+# ------------------------------------------------------------------ checkpoint
+@schema
+class CheckpointConfig:
+    """Atomic checkpoints under <run dir>/checkpoints (src/loopwright/train/checkpoints.py)."""
+
+    every: Optional[int] = None  # save every N steps; null = no checkpoints
+    keep: int = 2  # newest complete checkpoints kept
+
+
+# ----------------------------------------------------------------------- trial
+@schema
+class TrialConfig:
+    """Set by the loopwright sweeper (hydra/sweeper=loopwright) when this job is a trial.
+
+    The job reports its periodic held-out eval to the study (pruning) and W&B groups
+    runs by study_name. Outside a sweep all three stay null.
+    """
+
+    study_name: Optional[str] = None
+    storage: Optional[str] = None  # Optuna storage URL, or journal:<path>
+    number: Optional[int] = None
+
+
+# ------------------------------------------------------------------------- top
+@schema
+class TrainConfig:
+    # The groups are typed but empty (MISSING) here: the chosen option's YAML merges into
+    # an empty typed node, which OmegaConf then builds from the group's dataclass, checking
+    # every key. An empty node keeps train_schema small, and Hydra deep-copies every stored
+    # schema at each composition (hydra/_internal/config_repository.py), so filled nodes
+    # cost start-up time for nothing (bench/overhead.py: about 8 ms of --cfg job).
+    model: ModelConfig = MISSING
+    objective: ObjectiveConfig = MISSING
+    reward: RewardConfig = MISSING
+    task: TaskConfig = MISSING
+    # The base node (name, kind); conf/provider/<kind>.yaml narrows it to its kind (config/provider.py).
+    provider: ProviderConfig = MISSING
+    profile: ProfileConfig = MISSING
+    logger: LoggerConfig = MISSING
+    eval: EvalConfig = field(default_factory=EvalConfig)
+    guards: GuardsConfig = field(default_factory=GuardsConfig)
+    checkpoint: CheckpointConfig = field(default_factory=CheckpointConfig)
+    trial: TrialConfig = field(default_factory=TrialConfig)
+    # null: start fresh; auto: newest complete checkpoint of this run dir; or a checkpoint / run dir path
+    resume: Optional[str] = None
+    seed: int = 0
+    run_name: Optional[str] = None
+    tags: List[str] = field(default_factory=list)
+    # Write the trained weights (or LoRA adapter) into <run dir>/model.
+    save_model: bool = True
+    # Free-form notes recorded in the manifest.
+    notes: Optional[str] = None

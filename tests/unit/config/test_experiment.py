@@ -1,0 +1,95 @@
+"""experiment=<name>: each bundle composes, validates, and sets exactly the choices it names."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from omegaconf import OmegaConf
+
+from helpers import CONF, compose, options, run_train
+from loopwright.train.validate import problems_in
+
+EXPERIMENTS = options("experiment")
+
+
+def _named_pair(experiment: str) -> list[str]:
+    """The hand-written pair the YAML's header says it replaces, e.g. ['task=gsm8k', 'reward=gsm8k']."""
+    header = (CONF / "experiment" / f"{experiment}.yaml").read_text()
+    found = re.search(r"`(task=\w+) (reward=\w+)`", header)
+    assert found, f"conf/experiment/{experiment}.yaml must name the pair it bundles as `task=X reward=Y`"
+    return list(found.groups())
+
+
+def test_the_documented_experiments_exist():
+    assert {"support_agent", "tool_agent", "gsm8k"} <= set(EXPERIMENTS)
+
+
+@pytest.mark.parametrize("experiment", EXPERIMENTS)
+def test_each_experiment_composes_validates_and_sets_its_pair(experiment):
+    cfg = compose([f"experiment={experiment}"])
+    assert problems_in(cfg) == []
+    OmegaConf.to_container(cfg, resolve=True, throw_on_missing=True)
+    by_hand = compose(_named_pair(experiment))
+    # task and reward are exactly what the hand-written pair gives
+    assert cfg.task == by_hand.task and cfg.reward == by_hand.reward
+    # the budget is long enough for the task's replies (the cpu profile's 12 tokens is not)
+    assert cfg.profile.max_completion_length >= 64 > by_hand.profile.max_completion_length
+    # everything else is untouched
+    for group in ("model", "objective", "provider", "logger"):
+        assert cfg[group] == by_hand[group]
+
+
+@pytest.mark.parametrize("experiment,threshold", [("support_agent", 0.7), ("tool_agent", 0.9)])
+def test_graded_experiments_count_a_reply_solved_at_the_rewards_cut(experiment, threshold):
+    cfg = compose([f"experiment={experiment}"])
+    assert cfg.eval.success_threshold == threshold == cfg.reward.params.threshold
+
+
+def test_the_command_line_wins_over_the_experiment():
+    cfg = compose(["experiment=gsm8k", "reward=composite", "profile.max_completion_length=8", "eval.every=5"])
+    assert (cfg.task.name, cfg.reward.name) == ("gsm8k", "composite")
+    assert (cfg.profile.max_completion_length, cfg.eval.every) == (8, 5)
+
+
+def test_no_experiment_by_default():
+    cfg = compose()
+    assert "experiment" not in cfg and (cfg.task.name, cfg.reward.name) == ("arithmetic", "arithmetic")
+    assert cfg.profile.max_completion_length == 12
+
+
+def test_an_unknown_experiment_lists_the_options(tmp_path):
+    proc = run_train(["experiment=nope", f"hydra.run.dir={tmp_path / 'run'}"], cwd=tmp_path)
+    assert proc.returncode != 0
+    assert all(name in proc.stderr for name in EXPERIMENTS)
+
+
+def test_help_lists_the_experiments():
+    proc = run_train(["--help"])
+    assert proc.returncode == 0, proc.stderr
+    assert "experiment: " + ", ".join(EXPERIMENTS) in proc.stdout
+
+
+def _tiny_run(tmp_path, *extra: str) -> dict:
+    run_dir = tmp_path / "run"
+    proc = run_train(["experiment=gsm8k", "model=tiny", "profile=smoke", *extra, "save_model=false",
+                      f"hydra.run.dir={run_dir}"], cwd=tmp_path, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    manifest = json.loads((run_dir / "manifest.json").read_text())
+    assert manifest["status"] == "completed"
+    assert (manifest["config"]["task"]["name"], manifest["config"]["reward"]["kind"]) == ("gsm8k", "gsm8k")
+    return manifest
+
+
+def test_a_tiny_gsm8k_experiment_trains(tmp_path):
+    # the documented command, cut to seconds: 4 held-out problems, 16-token replies
+    manifest = _tiny_run(tmp_path, "task.n_eval=4", "profile.max_completion_length=16")
+    assert manifest["config"]["profile"]["max_completion_length"] == 16
+
+
+@pytest.mark.slow
+def test_the_documented_tiny_gsm8k_command_trains(tmp_path):
+    # python train.py experiment=gsm8k model=tiny profile=smoke: ~1.5 min on 2 CPU cores (100 held-out x 128 tokens)
+    manifest = _tiny_run(tmp_path)
+    assert manifest["config"]["profile"]["max_completion_length"] == 128

@@ -1,0 +1,75 @@
+"""provider=<kind>: one typed node per kind, so each option carries only its own settings."""
+
+from __future__ import annotations
+
+import pytest
+from omegaconf import OmegaConf
+
+from helpers import compose, options, run_train
+from loopwright.config import PROVIDER_SCHEMAS, ProviderConfig, ProviderKind
+
+RUNPOD_ONLY = {"api_url", "graphql_url", "volume_id", "s3_endpoint", "setup_cmd", "poll_s", "ready_timeout_s"}
+CLOUD = {"plan_only", "max_cost", "max_hours", "gpu_type"}
+POOL = {"gpus", "gpus_per_job", "slots", "job_timeout_s"}
+SLURM = {"partition", "account", "timeout_min"}
+
+
+def _keys(provider: str) -> set[str]:
+    return set(compose([f"provider={provider}"]).provider)
+
+
+def test_local_carries_only_name_and_kind():
+    assert _keys("local") == {"name", "kind"}
+    assert OmegaConf.get_type(compose().provider) is ProviderConfig
+
+
+@pytest.mark.parametrize("provider,own,foreign", [
+    ("local_gpus", POOL, CLOUD | SLURM),
+    ("slurm", SLURM, CLOUD | POOL),
+    ("runpod", CLOUD | RUNPOD_ONLY, POOL | SLURM),
+    ("modal", CLOUD | {"app_name", "volume_name", "secrets"}, RUNPOD_ONLY | POOL | SLURM),
+])
+def test_each_kind_carries_its_own_settings_only(provider, own, foreign):
+    keys = _keys(provider)
+    assert own <= keys and not keys & foreign
+    assert OmegaConf.get_type(compose([f"provider={provider}"]).provider) is PROVIDER_SCHEMAS[ProviderKind(provider)]
+
+
+def test_every_schema_is_a_provider_config_with_its_kind_fixed():
+    assert set(PROVIDER_SCHEMAS) | {ProviderKind.local} == set(ProviderKind)
+    for kind, schema in PROVIDER_SCHEMAS.items():
+        assert issubclass(schema, ProviderConfig) and OmegaConf.structured(schema).kind == kind
+    assert {k.value for k in ProviderKind} == set(options("provider"))
+
+
+def test_the_documented_overrides_still_work():
+    assert compose(["provider=runpod", "provider.plan_only=true"]).provider.plan_only is True
+    assert compose(["provider=local_gpus", "provider.slots=2"]).provider.slots == 2
+    assert compose(["provider=modal", "provider.gpu_type=H100"]).provider.gpu_type == "H100"
+    assert compose(["provider=slurm", "provider.partition=gpu"]).provider.partition == "gpu"
+
+
+@pytest.mark.parametrize("overrides,key,schema", [
+    (["provider=runpod", "provider.plan_onyl=true"], "plan_onyl", "RunpodProvider"),  # a typo
+    (["provider=local", "provider.max_cost=3"], "max_cost", "ProviderConfig"),  # RunPod's key on local
+    (["provider=local_gpus", "provider.partition=gpu"], "partition", "LocalGpusProvider"),  # SLURM's on the pool
+])
+def test_a_wrong_provider_key_is_refused_at_composition_naming_it(tmp_path, overrides, key, schema):
+    run_dir = tmp_path / "run"
+    proc = run_train([*overrides, f"hydra.run.dir={run_dir}"], cwd=tmp_path)
+    assert proc.returncode == 1 and not run_dir.exists()
+    assert f"Key '{key}' not in '{schema}'" in proc.stderr and f"full_key: provider.{key}" in proc.stderr
+
+
+def test_a_wrong_type_is_refused_too():
+    with pytest.raises(Exception, match="provider.slots"):
+        compose(["provider=local_gpus", "provider.slots=many"])
+
+
+def test_help_shows_the_default_providers_keys_only():
+    proc = run_train(["--help"])
+    assert proc.returncode == 0, proc.stderr
+    shown = proc.stdout.split("== Current config", 1)[1]
+    assert "provider:\n  name: local\n" in shown
+    assert not any(f"  {key}:" in shown for key in RUNPOD_ONLY | POOL | SLURM)
+    assert "provider_runpod_schema" not in proc.stdout  # the schemas are not options
