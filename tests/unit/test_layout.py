@@ -1,0 +1,125 @@
+"""The house rules of docs/DESIGN.md, checked: every option one hop from its code, small modules, no cycles.
+
+These read the source tree as text (nothing is imported), so they hold for every
+module, including the ones no other test imports.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from helpers import CONF, ROOT
+
+DESIGN = ROOT / "docs" / "DESIGN.md"
+CODE_ROOTS = {ROOT / "src": "", ROOT / "launchers": "", ROOT / "sweeps": ""}
+MAX_LINES = 400
+# Every group of conf/ a user selects with `group=option` (the loop apps' own YAMLs are not groups).
+GROUP_DIRS = ("model", "objective", "reward", "task", "provider", "profile", "logger", "experiment")
+
+
+def _modules() -> dict[str, Path]:
+    """Dotted module name -> file, for loopwright and the two plugin packages (symlinks not followed)."""
+    found = {}
+    for root in CODE_ROOTS:
+        for path in root.rglob("*.py"):
+            rel = path.relative_to(root)
+            if any(p.is_symlink() for p in [root / Path(*rel.parts[:i]) for i in range(1, len(rel.parts))]):
+                continue  # src/hydra_plugins/* are links to launchers/ and sweeps/
+            parts = list(rel.with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join(parts)] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """Project modules that ``name`` imports, at module level or inside functions."""
+    is_package = path.name == "__init__.py"
+    targets = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            targets.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = name.split(".") if is_package else name.split(".")[:-1]
+                anchor = anchor[: len(anchor) - node.level + 1]
+                base = ".".join(anchor + ([node.module] if node.module else []))
+            targets.add(base)
+            targets.update(f"{base}.{alias.name}" for alias in node.names)
+    return {t for t in targets if t in MODULES and t != name}
+
+
+def test_no_module_is_longer_than_the_limit():
+    long = {str(p.relative_to(ROOT)): n for p in MODULES.values() if (n := len(p.read_text().splitlines())) > MAX_LINES}
+    assert not long, f"modules over {MAX_LINES} lines: {long}"
+
+
+def test_no_import_cycles():
+    graph = {name: _imports(name, path) for name, path in MODULES.items()}
+    # A package's __init__ importing its own submodules is how a package re-exports: not a cycle.
+    for name in graph:
+        graph[name] = {t for t in graph[name] if not (t.startswith(name + ".") and MODULES[name].name == "__init__.py")}
+    cycles, state = [], {}
+
+    def visit(node: str, stack: list[str]) -> None:
+        state[node] = "open"
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == "open":
+                cycles.append(stack[stack.index(nxt):] + [nxt] if nxt in stack else [node, nxt])
+            elif nxt not in state:
+                visit(nxt, stack + [nxt])
+        state[node] = "done"
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
+    assert not cycles, "import cycles:\n" + "\n".join(" -> ".join(c) for c in cycles)
+
+
+def test_every_module_appears_in_the_design_doc():
+    text = DESIGN.read_text()
+    missing = []
+    for name, path in MODULES.items():
+        rel = path.relative_to(ROOT)
+        # named by path (src/loopwright/train/job.py), by file name in the tree, or as a package (train/)
+        if path.name == "__init__.py":
+            if f"{path.parent.name}/" not in text:
+                missing.append(str(rel))
+        elif str(rel) not in text and not re.search(rf"(?<![\w.]){re.escape(path.name)}(?![\w])", text):
+            missing.append(str(rel))
+    assert not missing, f"modules docs/DESIGN.md does not mention: {missing}"
+
+
+def _override_table() -> dict[str, list[str]]:
+    """`group=option` -> the files its row in docs/DESIGN.md names."""
+    rows = {}
+    for line in DESIGN.read_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 2 or not cells[0].startswith("`") or "=" not in cells[0]:
+            continue
+        group, _, opts = cells[0].strip("`").partition("=")
+        files = re.findall(r"`([^`]+)`", cells[1])
+        for opt in opts.split(","):
+            rows[f"{group.strip()}={opt.strip()}"] = files
+    return rows
+
+
+@pytest.mark.parametrize("group", GROUP_DIRS)
+def test_every_option_has_a_row_in_the_override_table_naming_files_that_exist(group):
+    table = _override_table()
+    options = sorted(p.stem for p in (CONF / group).glob("*.yaml"))
+    assert options, f"conf/{group}/ has no options"
+    for option in options:
+        key = f"{group}={option}"
+        assert key in table, f"docs/DESIGN.md's override table has no row for {key}"
+        assert f"conf/{group}/{option}.yaml" in table[key], f"{key}: its row does not name conf/{group}/{option}.yaml"
+        for name in (n for n in table[key] if "<" not in n):  # `conf/objective/<name>.yaml` is a pattern
+            assert (ROOT / name.rstrip("/")).exists(), f"{key}: {name} named in docs/DESIGN.md does not exist"
