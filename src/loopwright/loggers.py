@@ -1,6 +1,6 @@
 """Experiment trackers behind ``logger=none|wandb|tensorboard``.
 
-One tracker per job. ``run.train`` creates it, ``begin()``s it before the trainer
+One tracker per job. ``loopwright.train.job.train`` creates it, ``begin()``s it before the trainer
 exists (so TRL's ``report_to=["wandb"]`` finds the W&B run and reuses it instead of
 opening its own) and ``finish()``es it in a ``finally``: exceptions, guard aborts
 and Ctrl-C included, so the jobs of a multirun never merge into one W&B run.
