@@ -101,7 +101,7 @@ def test_converted_tokenizer_has_a_sane_max_length_and_chat_template():
 
 @pytest.mark.slow
 def test_two_processes_converting_smollm2_at_once_share_one_valid_copy(tmp_path):
-    script = ("import sys; from loopwright import assets; d = assets.smollm2_model_dir(); "
+    script = ("import sys; from loopwright.train import assets; d = assets.smollm2_model_dir(); "
               "from transformers import AutoModelForCausalLM; m = AutoModelForCausalLM.from_pretrained(d); "
               "print(d, sum(p.numel() for p in m.parameters()))")
     env = {**os.environ, "LOOPWRIGHT_CACHE": str(tmp_path)}
