@@ -11,8 +11,11 @@ different fields), RLOO (``trl.RLOOTrainer``) and SFT (``trl.SFTTrainer``).
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any, Callable
+
+from loopwright import rollout
 
 
 def _device_kwargs(profile: Any) -> dict[str, Any]:
@@ -71,6 +74,7 @@ def _online_rl_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
         "reward_weights": weights,
         "num_generations": int(p.num_generations),
         "max_completion_length": int(p.max_completion_length),
+        **rollout.trainer_kwargs(cfg),  # rollout=: use_vllm and the vllm_* fields
     }
 
 
@@ -196,6 +200,12 @@ def build_trainer(
             from loopwright.episodes import trainer_extras
 
             extras = trainer_extras(cfg, train_rows, tokenizer)
-        trainer = trainer_cls(reward_funcs=reward_functions(cfg, graders), args=config_cls(**kwargs),
-                              train_dataset=Dataset.from_list(train_rows), **common, **extras)
+        engine = contextlib.nullcontext()
+        if kwargs.get("use_vllm") and kwargs["vllm_mode"] == "colocate":
+            from loopwright.rollout.vllm_engine import on_cpu, pinned_engine_args
+
+            engine = pinned_engine_args(cfg, on_cpu(kwargs))  # dtype, seed, eager, CPU KV cache + weight patch
+        with engine:
+            trainer = trainer_cls(reward_funcs=reward_functions(cfg, graders), args=config_cls(**kwargs),
+                                  train_dataset=Dataset.from_list(train_rows), **common, **extras)
     return trainer, kwargs

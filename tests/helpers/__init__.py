@@ -10,7 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CONF = ROOT / "conf"
-GROUPS = ("model", "objective", "reward", "task", "provider", "profile", "logger")
+GROUPS = ("model", "objective", "reward", "task", "provider", "profile", "rollout", "logger")
 
 
 def options(group: str) -> list[str]:

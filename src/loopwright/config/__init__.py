@@ -30,16 +30,17 @@ from loopwright.config.profile import Device, Precision, ProfileConfig
 from loopwright.config.provider import (PROVIDER_SCHEMAS, CloudProvider, LocalGpusProvider, ModalProvider,
                                         ProviderConfig, ProviderKind, RunpodProvider, SlurmProvider, schema_name)
 from loopwright.config.reward import RewardComponent, RewardConfig
+from loopwright.config.rollout import Engine, ImportanceSamplingMode, RolloutConfig, VllmMode
 from loopwright.config.task import TaskConfig
 from loopwright.config.train import CheckpointConfig, EvalConfig, GuardsConfig, TrainConfig, TrialConfig
 
 __all__ = [
-    "CheckpointConfig", "CloudProvider", "Device", "Dtype", "EvalConfig", "GuardsConfig", "ImportanceSamplingLevel",
+    "CheckpointConfig", "CloudProvider", "Device", "Dtype", "Engine", "ImportanceSamplingMode", "EvalConfig", "GuardsConfig", "ImportanceSamplingLevel",
     "LocalGpusProvider", "LoggerConfig", "LoggerKind", "LoraConfig", "LossType", "ModalProvider",
     "ModelConfig", "ModelSource", "ObjectiveConfig", "OverlongConfig", "PROVIDER_SCHEMAS", "Precision",
     "ProfileConfig", "ProviderConfig", "ProviderKind", "RandomInitConfig", "RewardComponent", "RewardConfig",
-    "RunpodProvider", "ScaleRewards", "SchedulerType", "SlurmProvider", "TaskConfig", "TrainConfig", "TrainerKind",
-    "TrialConfig", "WandbMode", "register_configs", "schema_name",
+    "RolloutConfig", "RunpodProvider", "ScaleRewards", "SchedulerType", "SlurmProvider", "TaskConfig", "TrainConfig", "TrainerKind",
+    "TrialConfig", "VllmMode", "WandbMode", "register_configs", "schema_name",
 ]
 
 

@@ -16,6 +16,7 @@ from loopwright.config.objective import ObjectiveConfig
 from loopwright.config.profile import ProfileConfig
 from loopwright.config.provider import ProviderConfig
 from loopwright.config.reward import RewardConfig
+from loopwright.config.rollout import RolloutConfig
 from loopwright.config.task import TaskConfig
 
 
@@ -87,6 +88,7 @@ class TrainConfig:
     # The base node (name, kind); conf/provider/<kind>.yaml narrows it to its kind (config/provider.py).
     provider: ProviderConfig = MISSING
     profile: ProfileConfig = MISSING
+    rollout: RolloutConfig = MISSING
     logger: LoggerConfig = MISSING
     eval: EvalConfig = field(default_factory=EvalConfig)
     guards: GuardsConfig = field(default_factory=GuardsConfig)

@@ -41,6 +41,10 @@ EXITS: dict[str, Exit] = {
     "loopwright.evaluation.prompts:GateFailed": Exit(
         "gate_failed", 4, "loopwright: gate failed: {err}\n  run dir (complete, manifest status 'gate_failed'): "
         "{run_dir}"),
+    # rollout.verify_sync: vLLM's greedy completions differ from transformers' on the trained weights.
+    "loopwright.rollout.sync_check:RolloutSyncError": Exit(
+        "rollout_sync_failed", 6, "loopwright: rollout sync check failed: {err}\n  run dir (manifest "
+        "'rollout_sync' has the per-prompt completions): {run_dir}"),
     # Rejected by validation (loopwright.train.cli), before the job and its manifest start.
     "loopwright.train.validate:ConfigError": Exit("failed", 2, "loopwright: {err}", error="{kind}: {err}"),
 }

@@ -59,6 +59,7 @@ def _run(job: Job, extra_callbacks: list) -> dict[str, Any]:
     trainer, watchers = steps.build_trainer(job, model, tokenizer, data, held_out, resume_from, extra_callbacks)
     result = steps.run_training(job, trainer, watchers, resume_from)
     step = result["global_step"]
+    result.update(steps.verify_rollout_sync(job, trainer, tokenizer, data))
     result.update(steps.evaluate_trained(job, trainer.model, held_out, data, base, step))
     result.update(steps.plot_rewards(job))
     result.update(steps.save_model(job, trainer.model, tokenizer, step))

@@ -126,6 +126,10 @@ class RunRecord:
                              "config": config},
                     device=str(trainer.args.device), torch_threads=torch_threads)
 
+    def rollout(self, **sections: Any) -> None:
+        """``rollout`` (engine, TRL fields, pinned engine args) and ``rollout_sync`` (loopwright.rollout.sync_check)."""
+        self._write(**sections)
+
     def trained(self, global_step: int) -> None:
         self.timings["train_s_per_step"] = round(self.timings["train_s"] / max(global_step, 1), 3)
         self._write(timings=self.timings, global_step=global_step)

@@ -193,7 +193,49 @@ def build_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: He
     trainer.remove_callback(ProgressCallback)
     trainer.add_callback(ProgressBarCallback(f"{cfg.objective.name} on {cfg.task.name}"))
     job.record.trainer(trainer, trainer_kwargs, torch_threads=torch.get_num_threads())
+    job.record.rollout(rollout=_rollout_record(cfg, trainer, trainer_kwargs))
     return trainer, Watchers(metrics, guard)
+
+
+def _rollout_record(cfg: Any, trainer: Any, trainer_kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Which engine generated, every vllm_* field TRL got, and what the engine itself reports."""
+    from loopwright import rollout
+
+    record: dict[str, Any] = {"option": cfg.rollout.name, "engine": "vllm" if rollout.uses_vllm(cfg) else "hf",
+                              "trainer_fields": {k: v for k, v in trainer_kwargs.items() if "vllm" in k}}
+    if rollout.uses_vllm(cfg) and trainer_kwargs["vllm_mode"] == "colocate":
+        from loopwright.rollout import cpu_weights, vllm_engine
+
+        cpu = vllm_engine.on_cpu(trainer_kwargs)
+        record.update(mode="colocate", engine_args=vllm_engine.engine_args(cfg, cpu),
+                      served=vllm_engine.engine_record(trainer), cpu_weight_patch=cpu and cpu_weights.apply())
+    elif rollout.uses_vllm(cfg):
+        record.update(mode="server", base_url=str(cfg.rollout.base_url))
+    return record
+
+
+def verify_rollout_sync(job: Job, trainer: Any, tokenizer: Any, data: Data) -> dict[str, Any]:
+    """rollout.verify_sync: vLLM's greedy completions on the trained weights equal transformers'."""
+    from loopwright import rollout
+
+    cfg = job.cfg
+    if not (rollout.uses_vllm(cfg) and cfg.rollout.mode.value == "colocate" and cfg.rollout.verify_sync):
+        return {}
+    from loopwright.rollout.sync_check import RolloutSyncError, verify
+
+    rows = (data.held_out or data.train_rows)[: int(cfg.rollout.verify_sync_prompts)]
+    with job.record.timed("rollout_sync_s"):
+        result = verify(trainer, tokenizer, rows, int(cfg.profile.max_completion_length))
+    job.record.rollout(rollout_sync=result)
+    _say(f"rollout sync: vLLM == transformers greedy on {result['identical']}/{result['prompts']} prompts, "
+         f"max log-prob gap {result['max_logprob_gap']:.2g}, dtype {result['dtype']['vllm']} / "
+         f"{result['dtype']['trainer']}")
+    if not result["passed"] or not result["dtype"]["equal"]:
+        raise RolloutSyncError(f"{result['prompts'] - result['identical']} of {result['prompts']} greedy completions "
+                               f"differ, max log-prob gap {result['max_logprob_gap']:.3g} (tolerance "
+                               f"{result['tolerance']}); dtype vLLM {result['dtype']['vllm']}, trainer "
+                               f"{result['dtype']['trainer']}")
+    return {"rollout_sync": {k: result[k] for k in ("prompts", "identical", "max_logprob_gap")}}
 
 
 def run_training(job: Job, trainer: Any, watchers: Watchers, resume_from: Path | None) -> dict[str, Any]:

