@@ -15,8 +15,9 @@ b the bytes of ``model.dtype`` (float32 4, bfloat16/float16 2):
                  gradient_checkpointing keeps 1*h*a per layer instead, plus one layer's 17*h*a; 8*V: the
                  float32 logits and their log-softmax; for rollout.engine=hf, plus the generation's KV cache
                  N * L * 2 * kv_heads * head_dim * a
-    vllm         rollout.engine=vllm, rollout.mode=colocate only: a second copy of the weights (P * 2, or P * 4
-                 with rollout.dtype=float32) and a KV cache. vLLM reserves rollout.gpu_memory_utilization of the
+    vllm         rollout.engine=vllm, rollout.mode=colocate only: a second copy of the weights (in the served
+                 dtype: rollout.dtype, else model.dtype, as loopwright.rollout pins it) and a KV cache. On the
+                 CPU loopwright pins the cache to rollout.cpu_kv_cache_gib. vLLM reserves rollout.gpu_memory_utilization of the
                  device's total memory for both (vLLM 0.31's CPU worker takes that fraction of MemTotal), so the
                  KV cache is that minus the weights; on the CPU with VLLM_CPU_KVCACHE_SPACE=<GiB> set, that many
                  GiB instead (vllm/platforms/cpu.py reads it as a "legacy" setting; 0.31 has no 4 GiB default).
@@ -167,10 +168,12 @@ def estimate(cfg: Any, s: dict, cpu: bool, device_total: int | None) -> dict[str
            "adamw": trainable * 8, "reference": p * b if (beta > 0 and not lora and trainer != "sft") else 0,
            "activations": activations, "vllm_weights": 0, "vllm_kv_cache": 0}
     if trainer != "sft" and engine == "vllm" and select(cfg, "rollout.mode", "colocate") == "colocate":
-        out["vllm_weights"] = p * _BYTES.get(select(cfg, "rollout.dtype") or "bfloat16", 2)
+        served = select(cfg, "rollout.dtype") or select(cfg, "model.dtype", "float32")  # loopwright pins it
+        out["vllm_weights"] = p * _BYTES.get(str(getattr(served, "value", served)), 2)
         kv_env = cpu_kv_cache_gib()
-        if cpu and kv_env is not None:
-            out["vllm_kv_cache"] = int(kv_env * GiB)
+        pinned = select(cfg, "rollout.cpu_kv_cache_gib")  # loopwright passes it as kv_cache_memory_bytes on the CPU
+        if cpu and (pinned or kv_env) is not None:
+            out["vllm_kv_cache"] = int(float(pinned or kv_env) * GiB)
         elif device_total:
             util = float(select(cfg, "rollout.gpu_memory_utilization", TRL_VLLM_GPU_MEMORY_UTILIZATION))
             out["vllm_kv_cache"] = max(0, int(util * device_total) - out["vllm_weights"])

@@ -216,12 +216,18 @@ def test_lora_drops_grads_and_optimizer_to_the_adapter(base_cfg):
 def test_vllm_colocate_adds_the_weights_and_the_kv_budget(base_cfg, monkeypatch):
     s = dict(_footprint.SHAPES["qwen3-1.7b"])
     p = _footprint.param_count(s)
-    cfg = cfg_with(base_cfg, rollout__engine="vllm", rollout__mode="colocate", rollout__gpu_memory_utilization=0.3)
+    cfg = cfg_with(base_cfg, rollout__engine="vllm", rollout__mode="colocate", rollout__gpu_memory_utilization=0.3,
+                   rollout__dtype="bfloat16")
     monkeypatch.delenv("VLLM_CPU_KVCACHE_SPACE", raising=False)
     gpu = _footprint.estimate(cfg, s, False, 80 * GiB)
     assert gpu["vllm_weights"] == 2 * p and gpu["vllm_kv_cache"] == int(0.3 * 80 * GiB) - 2 * p
+    # rollout.dtype null: vLLM serves model.dtype (loopwright pins it), fp32 for model=tiny
+    assert _footprint.estimate(cfg_with(cfg, rollout__dtype=None), s, False, 80 * GiB)["vllm_weights"] == 4 * p
+    # on the CPU loopwright pins the KV cache to rollout.cpu_kv_cache_gib; the variable only counts without it
+    assert _footprint.estimate(cfg_with(cfg, rollout__cpu_kv_cache_gib=2), s, True, 64 * GiB)["vllm_kv_cache"] == 2 * GiB
     monkeypatch.setenv("VLLM_CPU_KVCACHE_SPACE", "4")
-    assert _footprint.estimate(cfg, s, True, 64 * GiB)["vllm_kv_cache"] == 4 * GiB
+    assert _footprint.estimate(cfg_with(cfg, rollout__cpu_kv_cache_gib=None), s, True, 64 * GiB)["vllm_kv_cache"] \
+        == 4 * GiB
     assert _footprint.estimate(cfg, s, False, 80 * GiB)["vllm_kv_cache"] == gpu["vllm_kv_cache"]  # CPU-only variable
     server = _footprint.estimate(cfg_with(cfg, rollout__mode="server"), s, False, 80 * GiB)
     assert server["vllm_weights"] == server["vllm_kv_cache"] == 0
