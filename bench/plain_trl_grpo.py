@@ -1,8 +1,14 @@
-"""Baseline for bench/overhead.py: the same GRPO run written directly against TRL.
+"""Baseline for bench/overhead.py and bench/gpu_bench.py: the same GRPO run written directly against TRL.
+
+    python bench/plain_trl_grpo.py RUN_DIR OUT_DIR [--save-model]
 
 Reads the GRPOConfig keyword arguments, the training rows and the model path from a
-finished loopwright run dir, so both sides train with an identical configuration.
-Prints one JSON line: {"train_runtime": s, "steps": n, "s_per_step": s}.
+finished loopwright run dir, so both sides train with an identical configuration: the
+weights are loaded in the run's ``model.dtype`` (manifest config), and mixed precision
+(``bf16`` / ``fp16``, from ``profile.precision``) comes with the GRPOConfig kwargs.
+Writes TRL's own per-step logs (``trainer.state.log_history``) to OUT_DIR/log_history.json,
+the printed line to OUT_DIR/result.json, and with ``--save-model`` the trained weights and tokenizer to OUT_DIR/model.
+Prints one JSON line: {"train_wall_s": s, "steps": n, "s_per_step": s, "dtype": ..., "bf16": ..., "fp16": ...}.
 """
 
 import json
@@ -15,6 +21,8 @@ from datasets import Dataset
 from transformers import AutoModelForCausalLM, AutoTokenizer
 from trl import GRPOConfig, GRPOTrainer
 
+DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
+
 
 def first_number_reward(completions, answer, **_):
     import re
@@ -26,13 +34,18 @@ def first_number_reward(completions, answer, **_):
     return out
 
 
-def main(run_dir: Path, out_dir: Path) -> None:
+def main(run_dir: Path, out_dir: Path, save_model: bool = False) -> None:
     manifest = json.loads((run_dir / "manifest.json").read_text())
+    config = manifest.get("config", {})
+    reward = config.get("reward", {}).get("kind", "arithmetic")
+    if reward != "arithmetic":
+        sys.exit(f"plain_trl_grpo.py implements only the arithmetic (first-number) reward; the run used {reward}")
     kwargs = dict(manifest["trainer"]["kwargs_from_config"], output_dir=str(out_dir))
     rows = [json.loads(line) for line in (run_dir / "data" / "train.jsonl").read_text().splitlines()]
     model_path = manifest["model"]["source"]["path"]
+    dtype = config.get("model", {}).get("dtype", "float32")
     torch.manual_seed(kwargs["seed"])
-    model = AutoModelForCausalLM.from_pretrained(model_path, dtype=torch.float32)
+    model = AutoModelForCausalLM.from_pretrained(model_path, dtype=DTYPES[dtype])
     tokenizer = AutoTokenizer.from_pretrained(model_path)
     trainer = GRPOTrainer(model=model, processing_class=tokenizer, reward_funcs=[first_number_reward],
                           args=GRPOConfig(**kwargs), train_dataset=Dataset.from_list(rows))
@@ -40,8 +53,17 @@ def main(run_dir: Path, out_dir: Path) -> None:
     trainer.train()
     wall = time.monotonic() - start
     steps = trainer.state.global_step
-    print(json.dumps({"train_wall_s": wall, "steps": steps, "s_per_step": wall / steps}))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "log_history.json").write_text(json.dumps(trainer.state.log_history))
+    if save_model:
+        trainer.save_model(str(out_dir / "model"))
+        tokenizer.save_pretrained(str(out_dir / "model"))
+    result = json.dumps({"train_wall_s": wall, "steps": steps, "s_per_step": wall / steps, "dtype": dtype,
+                         "bf16": bool(kwargs.get("bf16")), "fp16": bool(kwargs.get("fp16"))})
+    (out_dir / "result.json").write_text(result)
+    print(result)
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), Path(sys.argv[2]))
+    args = [a for a in sys.argv[1:] if a != "--save-model"]
+    main(Path(args[0]), Path(args[1]), save_model="--save-model" in sys.argv[1:])
