@@ -20,9 +20,11 @@ from pathlib import Path
 from typing import Any, Iterable
 
 REDACTED = "***REDACTED***"
-# A key is secret when one of its _-separated words is one of these
-# (so `hf_token` and `api_key` are, `max_new_tokens` and `keep` are not).
-_SECRET_WORDS = {"token", "key", "secret", "password", "passwd", "apikey", "credential", "credentials"}
+# A key is secret when one of its _-separated words is one of these (`password_env`, `aws_secret_access_key`),
+# or when its last word is "key" or "token" (`api_key`, `hf_token`): as an earlier word those name
+# shapes and counts, not secrets (`num_key_value_heads`, `token_budget`; `max_new_tokens` has "tokens").
+_SECRET_WORDS = {"secret", "password", "passwd", "apikey", "credential", "credentials"}
+_SECRET_LAST_WORDS = {"key", "token"}
 PACKAGES = ("loopwright", "torch", "transformers", "trl", "peft", "accelerate", "datasets",
             "hydra-core", "omegaconf", "safetensors", "tokenizers", "numpy")
 
@@ -33,7 +35,7 @@ def now_iso() -> str:
 
 def is_secret_key(key: Any) -> bool:
     words = re.split(r"[_\-.\s]+", str(key).lower())
-    return any(w in _SECRET_WORDS for w in words)
+    return any(w in _SECRET_WORDS for w in words) or words[-1] in _SECRET_LAST_WORDS
 
 
 def redact(value: Any) -> Any:

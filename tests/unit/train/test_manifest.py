@@ -13,7 +13,8 @@ from loopwright.train import manifest as mf
 @pytest.mark.parametrize("key,secret", [
     ("hf_token", True), ("WANDB_API_KEY", True), ("api_key", True), ("password", True),
     ("client_secret", True), ("max_new_tokens", False), ("keep", False), ("num_tokens", False),
-    ("monkey", False), ("tokenizer", False),
+    ("monkey", False), ("tokenizer", False), ("num_key_value_heads", False), ("aws_secret_access_key", True),
+    ("password_env", True), ("token", True), ("key", True),
 ])
 def test_secret_key_detection(key, secret):
     assert mf.is_secret_key(key) is secret
