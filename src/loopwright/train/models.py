@@ -1,8 +1,9 @@
 """Model and tokenizer loading for the ``model`` group, plus the LoRA config.
 
 Three sources: the shipped SmolLM2 (converted once, see :mod:`loopwright.train.assets`),
-a seeded random-init llama-family model with the SmolLM2 tokenizer (``tiny``), and
-any hub id or local directory (``model.name_or_path``).
+a seeded random-init Llama or Qwen3 model with the SmolLM2 tokenizer (``tiny``,
+``tiny_llama``, ``tiny_qwen3``; the families' chat templates are in ``chat_templates/``),
+and any hub id or local directory (``model.name_or_path``; see :mod:`loopwright.train.hub`).
 """
 
 from __future__ import annotations
@@ -65,26 +66,60 @@ def load(model_cfg: Any) -> tuple[Any, Any]:
     return model, fill_tokenizer_defaults(tokenizer, context)
 
 
-def random_init_dir(model_cfg: Any) -> Path:
-    """A seeded random-init llama model saved once in the cache, keyed by its shape.
+CHAT_TEMPLATES = Path(__file__).with_name("chat_templates")
 
-    Saved rather than built in memory because TRL re-loads the reference model
-    (beta > 0) from the policy's ``name_or_path``: the weights must live on disk.
+
+def chat_template_names() -> list[str]:
+    """The templates ``model.random_init.chat_template`` may name (``chat_templates/<name>.jinja``)."""
+    return sorted(p.stem for p in CHAT_TEMPLATES.glob("*.jinja"))
+
+
+def chat_template_text(name: str) -> str:
+    """A shipped family template, byte for byte as the model publishes it: TRL recognises a
+    template by exact comparison (tool-call parsing, its prefix-preserving training swap)."""
+    return (CHAT_TEMPLATES / f"{name}.jinja").read_text(encoding="utf-8")
+
+
+def random_init_shape(model_cfg: Any) -> dict[str, Any]:
+    """``model.random_init`` as plain values: what the model is built from and its cache key."""
+    shape = {}
+    for key, value in model_cfg.random_init.items():
+        value = getattr(value, "value", value)  # the architecture enum
+        shape[key] = value if value is None or isinstance(value, str) else int(value)
+    return shape
+
+
+def random_init_dir(model_cfg: Any) -> Path:
+    """A seeded random-init model saved once in the cache, keyed by its shape.
+
+    ``model.random_init.architecture`` picks the class (Llama or Qwen3); the tokenizer
+    is SmolLM2's, with ``chat_template`` (when set) replacing its template. Saved rather
+    than built in memory because TRL re-loads the reference model (beta > 0) from the
+    policy's ``name_or_path``: the weights must live on disk.
     """
     import hashlib
     import json
 
     from loopwright.train import assets
 
-    shape = {k: int(v) for k, v in model_cfg.random_init.items()}
-    key = hashlib.sha256(json.dumps(shape, sort_keys=True).encode()).hexdigest()[:12]
+    shape = random_init_shape(model_cfg)
+    # The fields added after the first tiny model count only when set, so model=tiny keeps
+    # its cached directory; any other value gives another key.
+    keyed = {k: v for k, v in shape.items()
+             if k not in _LATER_FIELDS or v not in (None, _LATER_FIELDS[k])}
+    key = hashlib.sha256(json.dumps(keyed, sort_keys=True).encode()).hexdigest()[:12]
 
     def build(out: Path) -> None:
         import torch
-        from transformers import AutoTokenizer, LlamaConfig, LlamaForCausalLM
+        import transformers
+        from transformers import AutoTokenizer
 
         tokenizer = AutoTokenizer.from_pretrained(assets.smollm2_tokenizer_dir())
-        config = LlamaConfig(
+        if shape["chat_template"]:
+            tokenizer.chat_template = chat_template_text(shape["chat_template"])
+        config_cls, model_cls = _ARCHITECTURES[shape["architecture"]]
+        extra = {"head_dim": shape["head_dim"]} if shape["head_dim"] else {}
+        config = getattr(transformers, config_cls)(
             vocab_size=len(tokenizer),
             hidden_size=shape["hidden_size"],
             intermediate_size=shape["intermediate_size"],
@@ -96,12 +131,20 @@ def random_init_dir(model_cfg: Any) -> Path:
             bos_token_id=tokenizer.bos_token_id,
             eos_token_id=tokenizer.eos_token_id,
             pad_token_id=tokenizer.pad_token_id,
+            **extra,
         )
         torch.manual_seed(shape["seed"])
-        LlamaForCausalLM(config).save_pretrained(out, safe_serialization=True)
+        getattr(transformers, model_cls)(config).save_pretrained(out, safe_serialization=True)
         tokenizer.save_pretrained(out)
 
-    return assets.build_once(assets.cache_root() / f"random-init-llama-{key}-{assets.CONVERSION_VERSION}", build)
+    name = f"random-init-{shape['architecture']}-{key}-{assets.CONVERSION_VERSION}"
+    return assets.build_once(assets.cache_root() / name, build)
+
+
+# model.random_init.architecture -> (transformers config class, model class)
+_ARCHITECTURES = {"llama": ("LlamaConfig", "LlamaForCausalLM"), "qwen3": ("Qwen3Config", "Qwen3ForCausalLM")}
+# model.random_init fields added after model=tiny's cache key existed, with their defaults
+_LATER_FIELDS = {"architecture": "llama", "head_dim": None, "chat_template": None}
 
 
 def lora_config(model_cfg: Any) -> Any | None:

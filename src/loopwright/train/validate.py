@@ -151,6 +151,9 @@ def problems_in(cfg: Any) -> list[str]:
             problems.append(f"model={m.name} (model.source={m.source.value}): {err}")
     if m.source.value == "pretrained" and not m.name_or_path:
         problems.append("model.source=pretrained needs model.name_or_path (a hub id or local directory)")
+    from loopwright.train import hub  # no torch: huggingface_hub's cache lookup, a 3 s probe at most
+
+    problems.extend(hub.problems(m))
     if m.lora.enabled:
         _positive(problems, cfg, "model.lora.r", "model.lora.alpha")
         if not m.lora.target_modules:
@@ -158,13 +161,24 @@ def problems_in(cfg: Any) -> list[str]:
         if not 0 <= m.lora.dropout < 1:
             problems.append(f"model.lora.dropout={m.lora.dropout} must be in [0, 1)")
     r = m.random_init
+    # With head_dim set the heads need not tile hidden_size (both families project q/k/v to heads x head_dim).
     if m.source.value == "random_init" and r.num_attention_heads > 0 and (
-        r.hidden_size % r.num_attention_heads or r.num_attention_heads % max(r.num_key_value_heads, 1)
+        (r.head_dim is None and r.hidden_size % r.num_attention_heads)
+        or r.num_attention_heads % max(r.num_key_value_heads, 1)
     ):
         problems.append(
-            "model.random_init.hidden_size must be divisible by model.random_init.num_attention_heads, "
-            "and num_attention_heads by model.random_init.num_key_value_heads"
+            "model.random_init.hidden_size must be divisible by model.random_init.num_attention_heads "
+            "(unless model.random_init.head_dim is set), and num_attention_heads by "
+            "model.random_init.num_key_value_heads"
         )
+    if m.source.value == "random_init" and r.head_dim is not None and (r.head_dim < 2 or r.head_dim % 2):
+        problems.append(f"model.random_init.head_dim={r.head_dim} must be a positive even number (RoPE rotates pairs)")
+    if m.source.value == "random_init" and r.chat_template is not None:
+        from loopwright.train.models import chat_template_names  # no torch at import
+
+        if r.chat_template not in chat_template_names():
+            problems.append(f"model.random_init.chat_template={r.chat_template} is not one of "
+                            f"{', '.join(chat_template_names())} (src/loopwright/train/chat_templates/), or null")
     problems.extend(_logger_problems(cfg.logger))
     problems.extend(_rollout_problems(cfg))
     if p.device.value == "cpu" and p.precision.value == "fp16":

@@ -137,9 +137,11 @@ def test_eval_results_base_vs_trained_per_prompt(smoke_runs, kind):
 
 
 def test_failed_run_is_marked_failed_not_completed(tmp_path):
-    # A hub id cannot load offline: the failure happens inside the run, and the manifest says so.
-    run_dir = tmp_path / "run"
-    proc = run_train(["model=tiny", "profile=smoke", "model.name_or_path=no-such-org/no-such-model",
+    # A directory that holds no model passes validation (it exists) and fails to load inside the run: the
+    # manifest says so. (A hub id that is not cached, offline, is now refused at validation: train/hub.py.)
+    run_dir, empty = tmp_path / "run", tmp_path / "not-a-model"
+    empty.mkdir()
+    proc = run_train(["model=tiny", "profile=smoke", f"model.name_or_path={empty}",
                       f"hydra.run.dir={run_dir}"], cwd=tmp_path)
     assert proc.returncode != 0
     manifest = json.loads((run_dir / "manifest.json").read_text())

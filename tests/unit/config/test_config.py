@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 
 import pytest
 from omegaconf import OmegaConf
 
-from helpers import GROUPS, ROOT, compose, options, run_train
+from helpers import GROUPS, ROOT, cache_hub_model, compose, options, run_train, run_train_without_torch
 from loopwright.train.validate import ConfigError, problems_in, validate
 
 ALL_OPTIONS = [(g, o) for g in GROUPS for o in options(g)]
@@ -20,9 +19,12 @@ def test_every_group_has_options():
 
 
 @pytest.mark.parametrize("group,option", ALL_OPTIONS, ids=[f"{g}={o}" for g, o in ALL_OPTIONS])
-def test_every_option_composes_and_validates(group, option):
+def test_every_option_composes_and_validates(group, option, tmp_path, monkeypatch):
     cfg = compose([f"{group}={option}"])
     assert cfg[group].name == option, f"conf/{group}/{option}.yaml must set name: {option}"
+    if group == "model" and cfg.model.name_or_path:  # a hub model: as after `hf download` (tests run offline)
+        monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
+        cache_hub_model(tmp_path, cfg.model.name_or_path)
     assert problems_in(cfg) == []
     # Every value resolves (no MISSING left) once composed.
     OmegaConf.to_container(cfg, resolve=True, throw_on_missing=True)
@@ -34,24 +36,8 @@ def test_defaults_are_the_documented_ones():
                        "provider": "local", "profile": "cpu", "logger": "none"}
 
 
-NO_TORCH_CHECK = """
-import runpy, sys
-sys.argv = ["train.py"] + sys.argv[1:]
-code = 0
-try:
-    runpy.run_path({train!r}, run_name="__main__")
-except SystemExit as exit_:
-    code = exit_.code
-heavy = sorted(m for m in ("torch", "transformers", "trl", "peft", "accelerate", "datasets") if m in sys.modules)
-print("HEAVY_IMPORTS=" + ",".join(heavy))
-sys.exit(code or 0)
-"""
-
-
 def _run_without_torch(*args: str) -> subprocess.CompletedProcess:
-    script = NO_TORCH_CHECK.format(train=str(ROOT / "train.py"))
-    return subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, cwd=ROOT,
-                          timeout=120)
+    return run_train_without_torch(list(args))
 
 
 def test_cfg_job_prints_resolved_config_without_importing_torch():
