@@ -60,16 +60,10 @@ UNPATCHED = textwrap.dedent("""
     from datasets import Dataset
     from transformers import AutoModelForCausalLM, AutoTokenizer
     from trl import GRPOConfig, GRPOTrainer
-    from omegaconf import OmegaConf
-    from loopwright.train.models import random_init_dir
     from loopwright.rollout import cpu_weights
-    PATCH = sys.argv[1] == "patched"
-    if PATCH:
+    if sys.argv[1] == "patched":
         assert cpu_weights.apply()
-    shape = OmegaConf.create({"random_init": {"architecture": "llama", "num_hidden_layers": 1, "hidden_size": 64,
-        "intermediate_size": 128, "num_attention_heads": 2, "num_key_value_heads": 1, "head_dim": 32, "seed": 0,
-        "chat_template": None}})
-    path = str(random_init_dir(shape))
+    path = sys.argv[3]  # model=tiny_llama's weights
     model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32)
     tok = AutoTokenizer.from_pretrained(path)
     rows = [{"prompt": [{"role": "user", "content": f"{i}?"}]} for i in range(4)]
@@ -88,13 +82,17 @@ UNPATCHED = textwrap.dedent("""
 
 
 def test_the_cpu_weight_patch_is_still_needed_and_still_works(vllm_python, tmp_path):
+    from helpers import compose
+    from loopwright.train.models import random_init_dir
+
+    weights = str(random_init_dir(compose(["model=tiny_llama"]).model))
     script = tmp_path / "unpatched.py"
     script.write_text(UNPATCHED)
-    plain = vllm_env.run(vllm_python, [str(script), "plain", str(tmp_path / "a")], timeout=600)
+    plain = vllm_env.run(vllm_python, [str(script), "plain", str(tmp_path / "a"), weights], timeout=600)
     assert plain.returncode == 7 and "weight_loader" in plain.stdout, (
         "TRL's colocated weight sync no longer fails on vLLM's CPU backend without loopwright's patch: "
         "remove src/loopwright/rollout/cpu_weights.py (and this test)\n" + plain.stdout[-2000:] + plain.stderr[-3000:])
-    patched = vllm_env.run(vllm_python, [str(script), "patched", str(tmp_path / "b")], timeout=600)
+    patched = vllm_env.run(vllm_python, [str(script), "patched", str(tmp_path / "b"), weights], timeout=600)
     assert patched.returncode == 0 and "SYNC OK" in patched.stdout, patched.stdout[-2000:] + patched.stderr[-3000:]
 
 

@@ -9,8 +9,10 @@ and a training run pointed at it on the CPU is refused before anything loads, sa
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
+import textwrap
 import time
 import urllib.request
 
@@ -61,22 +63,35 @@ def server(vllm_python, tiny_dir, tmp_path_factory):
         log.close()
 
 
-def test_trl_client_generates_what_transformers_generates(server, tiny_dir):
-    import torch
+CLIENT = textwrap.dedent("""
+    # TRL's own client (what its server mode generates through), then transformers on the same weights
+    import json, sys, torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
     from trl.generation.vllm_client import VLLMClient
-
-    tokenizer = AutoTokenizer.from_pretrained(tiny_dir)
-    model = AutoModelForCausalLM.from_pretrained(tiny_dir, dtype=torch.float32)
+    base_url, weights = sys.argv[1], sys.argv[2]
+    tokenizer = AutoTokenizer.from_pretrained(weights)
+    model = AutoModelForCausalLM.from_pretrained(weights, dtype=torch.float32)
     prompts = [tokenizer.apply_chat_template([{"role": "user", "content": f"What is {i} + 2?"}],
                                              add_generation_prompt=True, return_dict=False) for i in range(3)]
-    client = VLLMClient(base_url=server, connection_timeout=30)
-    out = client.generate(prompts=prompts, temperature=0.0, max_tokens=8)
-    for prompt, completion in zip(prompts, out["completion_ids"]):
+    out = VLLMClient(base_url=base_url, connection_timeout=30).generate(prompts=prompts, temperature=0.0, max_tokens=8)
+    hf = []
+    for prompt in prompts:
         ids = torch.tensor([prompt])
-        hf = model.generate(input_ids=ids, attention_mask=torch.ones_like(ids), do_sample=False, max_new_tokens=8,
-                            pad_token_id=tokenizer.pad_token_id)[0, len(prompt):].tolist()
-        assert completion == hf[: len(completion)] and len(completion) > 0
+        hf.append(model.generate(input_ids=ids, attention_mask=torch.ones_like(ids), do_sample=False, max_new_tokens=8,
+                                 pad_token_id=tokenizer.pad_token_id)[0, len(prompt):].tolist())
+    print(json.dumps({"vllm": out["completion_ids"], "transformers": hf}))
+""")
+
+
+def test_trl_client_generates_what_transformers_generates(vllm_python, server, tiny_dir, tmp_path):
+    script = tmp_path / "client.py"
+    script.write_text(CLIENT)
+    proc = vllm_env.run(vllm_python, [str(script), server, tiny_dir], timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert len(out["vllm"]) == 3 and all(out["vllm"])
+    for served, local in zip(out["vllm"], out["transformers"]):
+        assert served == local[: len(served)]  # vLLM stops at EOS; transformers pads after it
 
 
 def test_probe_reads_the_server_and_names_a_wrong_model(server, tiny_dir):

@@ -25,6 +25,15 @@ def test_every_option_composes_and_validates(group, option, tmp_path, monkeypatc
     if group == "model" and cfg.model.name_or_path:  # a hub model: as after `hf download` (tests run offline)
         monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
         cache_hub_model(tmp_path, cfg.model.name_or_path)
+    if cfg.rollout.engine.value == "vllm":  # as on the machine it is meant for: CUDA, vLLM installed, server up
+        from loopwright import doctor, rollout
+        from loopwright.rollout import vllm_server
+
+        monkeypatch.setattr(rollout, "_cuda_available", lambda: True)
+        monkeypatch.setattr(doctor, "problems", lambda cfg: [])
+        monkeypatch.setattr(vllm_server, "problems", lambda cfg, model_path: [])
+        if cfg.profile.device.value == "cpu":  # profile=cpu/smoke + rollout=vllm_server: CPU refused, tested apart
+            cfg.profile.device = "auto"
     assert problems_in(cfg) == []
     # Every value resolves (no MISSING left) once composed.
     OmegaConf.to_container(cfg, resolve=True, throw_on_missing=True)
@@ -33,7 +42,7 @@ def test_every_option_composes_and_validates(group, option, tmp_path, monkeypatc
 def test_defaults_are_the_documented_ones():
     choices = {g: compose()[g].name for g in GROUPS}
     assert choices == {"model": "smollm2", "objective": "grpo", "reward": "arithmetic", "task": "arithmetic",
-                       "provider": "local", "profile": "cpu", "logger": "none"}
+                       "provider": "local", "profile": "cpu", "rollout": "hf", "logger": "none"}
 
 
 def _run_without_torch(*args: str) -> subprocess.CompletedProcess:
