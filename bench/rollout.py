@@ -46,7 +46,7 @@ def _train(python: str, overrides: list[str], run_dir: Path) -> dict:
     summary = json.loads((run_dir / "eval_results.json").read_text())["summary"]
     t = manifest["timings"]
     return {"wall_s": round(wall, 1), "s_per_step": t["train_s_per_step"], "steps": manifest["global_step"],
-            "base_accuracy": summary["base"]["accuracy"], "trained_accuracy": summary["trained"]["accuracy"],
+            "base_accuracy": summary["base_accuracy"], "trained_accuracy": summary["trained_accuracy"],
             "rollout": manifest.get("rollout", {}), "rollout_sync": {k: v for k, v in
                                                                     manifest.get("rollout_sync", {}).items()
                                                                     if k != "per_prompt"}}
