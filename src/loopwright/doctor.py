@@ -20,10 +20,10 @@ above 90%). With ``rollout.engine=hf`` (the default) the vLLM checks are skipped
 also imports it once in a subprocess. torch is imported only to ask about CUDA
 (not for ``--help``, nor with ``profile.device=cpu``).
 
-Exit codes: 0 nothing FAILs (WARNs allowed); 5 something FAILs; 2 the overrides do
-not compose (or a bad command line). 5 rather than 3: train.py already exits 3 for
-"aborted" and 4 for "gate_failed" (src/loopwright/train/exits.py), 1 and 2 for
-failed and config errors.
+Exit codes: 0 nothing FAILs (WARNs allowed); 7 something FAILs; 2 the overrides do
+not compose (or a bad command line). 7 because every lower code already means something
+in loopwright: train.py's 1-4 and 6 (src/loopwright/train/exits.py), the gate's 5
+(DON'T SHIP); a script can tell a doctor FAIL from any of them.
 
 Library: ``problems(cfg)`` returns one message per FAIL, each naming the package or
 the config key and carrying the fix (the exact pip command for a package);
@@ -45,7 +45,7 @@ from typing import Any, Callable
 from loopwright import _compat, _footprint
 from loopwright._footprint import GiB, select
 
-EXIT_FAIL = 5
+EXIT_FAIL = 7
 WARN_FRACTION = 0.9
 CONF_DIR = str(resources.files("loopwright") / "conf")
 
@@ -277,7 +277,7 @@ def as_json(cfg: Any, checks: list[Check]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m loopwright.doctor", description=__doc__.split("\n\n")[0],
-                                     epilog="exit 0: nothing FAILs; 5: something FAILs; 2: the overrides do not "
+                                     epilog="exit 0: nothing FAILs; 7: something FAILs; 2: the overrides do not "
                                             "compose. The memory estimate's formula: src/loopwright/_footprint.py.")
     parser.add_argument("overrides", nargs="*", help="train.py overrides (model=tiny profile.precision=bf16 ...)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
