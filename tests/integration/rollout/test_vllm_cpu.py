@@ -16,13 +16,13 @@ from helpers import ROOT, vllm_env
 
 # head_dim 32 (vLLM's CPU attention takes 32/64/...); a reward whose value varies between random
 # completions, and a learning rate high enough that two steps change the greedy answers.
-TINY = ["model=tiny_llama", "profile=smoke", "reward=length", "reward.params.max_length=60",
+TINY = ["profile=smoke", "reward=length", "reward.params.max_length=60",
         "reward.params.buffer=55", "objective.learning_rate=0.05"]
 
 
-def _train(vllm_python, tmp_path, *overrides):
+def _train(vllm_python, tmp_path, *overrides, model="tiny_llama"):
     run_dir = tmp_path / "run"
-    proc = vllm_env.run(vllm_python, [str(ROOT / "train.py"), *TINY, "rollout=vllm", *overrides,
+    proc = vllm_env.run(vllm_python, [str(ROOT / "train.py"), f"model={model}", *TINY, "rollout=vllm", *overrides,
                                       f"hydra.run.dir={run_dir}"], timeout=900)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-5000:]
     return run_dir, json.loads((run_dir / "manifest.json").read_text()), proc
@@ -44,6 +44,14 @@ def test_grpo_trains_with_vllm_colocated_and_the_sync_check_passes(vllm_python, 
     assert sync["max_logprob_gap"] < 1e-3
     assert manifest["result"]["rollout_sync"]["identical"] == 4
     assert "rollout sync: vLLM == transformers greedy on 4/4 prompts" in proc.stdout
+
+
+def test_a_lora_adapter_reaches_vllm_merged(vllm_python, tmp_path):
+    # TRL 1.16 merges the adapter into the base weights before each push (profile=gpu_lora's path)
+    _, manifest, _ = _train(vllm_python, tmp_path, "model.lora.enabled=true", model="tiny_qwen3")
+    assert manifest["config"]["model"]["name"] == "tiny_qwen3"
+    sync = manifest["rollout_sync"]
+    assert sync["passed"] and sync["identical"] == sync["prompts"] and sync["changed_by_sync"] >= 1, sync
 
 
 @pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
@@ -110,7 +118,8 @@ def test_a_sync_that_writes_nowhere_fails_the_run(vllm_python, tmp_path):
     script = tmp_path / "stale.py"
     script.write_text(STALE_ENGINE.format(train=str(ROOT / "train.py")))
     run_dir = tmp_path / "run"
-    proc = vllm_env.run(vllm_python, [str(script), *TINY, "rollout=vllm", f"hydra.run.dir={run_dir}"], timeout=900)
+    proc = vllm_env.run(vllm_python, [str(script), "model=tiny_llama", *TINY, "rollout=vllm", f"hydra.run.dir={run_dir}"],
+                        timeout=900)
     assert proc.returncode == 6, proc.stdout[-2000:] + proc.stderr[-4000:]
     assert "rollout sync check failed" in proc.stderr
     manifest = json.loads((run_dir / "manifest.json").read_text())
