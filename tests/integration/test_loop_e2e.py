@@ -44,7 +44,7 @@ def loop(tmp_path_factory):
     proc = run_app("loopwright.improve", *IMPROVE, cwd=cwd)
     assert proc.returncode == 0, proc.stderr
     blocks = re.findall(r"```bash\n(.*?)\n```", (cwd / "improved" / "next_steps.md").read_text(), flags=re.S)
-    sft_cmd, grpo_cmd = (shlex.split(b)[2:] for b in blocks)  # drop "python train.py"
+    sft_cmd, grpo_cmd = (shlex.split(b)[2:] for b in blocks if b.startswith("python train.py"))  # the gate's last
     runs = {"sft": cwd / "runs" / "sft", "grpo": cwd / "runs" / "grpo"}
     procs = {"sft": _train([*sft_cmd, *TINY, f"hydra.run.dir={runs['sft']}"], cwd),
              # the gate asks for every assertion to pass: a 2-step tiny model cannot, so the job must fail

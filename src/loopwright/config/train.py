@@ -5,6 +5,7 @@ option merges into the typed node of its group module.
 """
 
 from dataclasses import field
+from enum import Enum
 from typing import List, Optional
 
 from omegaconf import MISSING
@@ -21,6 +22,10 @@ from loopwright.config.task import TaskConfig
 
 
 # ------------------------------------------------------------------------ eval
+class GateBaseline(str, Enum):
+    base = "base"  # the run's own base model, evaluated on the same held-out prompts
+
+
 @schema
 class EvalConfig:
     enabled: bool = True
@@ -34,6 +39,9 @@ class EvalConfig:
     prompts: Optional[str] = None
     # Fail the job (exit 4, artifacts kept) when the trained pass rate (or accuracy) is below this.
     fail_below: Optional[float] = None
+    # The ship gate (src/loopwright/evaluation/paired.py): base = the trained policy must beat the base model
+    # (paired bootstrap + sign test, no regression) or the job ends DON'T SHIP (exit 5, artifacts kept). null = off.
+    gate: Optional[GateBaseline] = None
 
 
 # ---------------------------------------------------------------------- guards

@@ -184,6 +184,8 @@ def problems(cfg: Any) -> list[str]:
             found.append(f"eval.fail_below={fail_below} must be in [0, 1] (a pass rate or an accuracy)")
         if not ev.enabled:
             found.append("eval.fail_below needs eval.enabled=true (the gate reads the evaluation)")
+    if ev.get("gate") is not None and not ev.enabled:
+        found.append("eval.gate needs eval.enabled=true (the gate reads the evaluation)")
     if cfg.task.kind == "curated":
         found += path_problems(cfg.task.get("path"))
     return found

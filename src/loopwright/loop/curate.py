@@ -16,7 +16,9 @@ Files written into the output directory:
                           so rerunning adds nothing twice and reruns are byte-identical
     improve_summary.json  counts kept / dropped and why, score distribution, per-component
                           means, the data's lineage (transcripts, ingest report, raw logs)
-    next_steps.md         the exact train.py commands for what was curated
+    next_steps.md         the exact train.py commands for what was curated, then the ship gate for the new run:
+                          against the run the conversations were had with (loopwright.chat's metadata.run,
+                          when every transcript names the same one), else against its own base model
 """
 
 from __future__ import annotations
@@ -272,6 +274,16 @@ def train_commands(curated: Path, summary: dict, reward_args: list[str], task_ki
             ("GRPO on the curated prompts, graded by the same reward", shlex.join(grpo))]
 
 
+def previous_run(conversations: list[dict]) -> str | None:
+    """The run dir every conversation was had with (``python -m loopwright.chat`` records it), else None."""
+    runs = {(t.get("metadata") or {}).get("run") for t in conversations}
+    return runs.pop() if len(runs) == 1 and None not in runs else None
+
+
+def gate_command(baseline: str | None) -> str:
+    return f"python -m loopwright.gate <new run dir> --baseline {shlex.quote(baseline) if baseline else 'base'}"
+
+
 def next_steps_text(commands: list[tuple[str, str]], summary: dict) -> str:
     t = summary["turns"]
     lines = ["# Next steps", "",
@@ -287,6 +299,11 @@ def next_steps_text(commands: list[tuple[str, str]], summary: dict) -> str:
     lines += ["Append `model=tiny profile=smoke` to either command for a seconds-long wiring check; the run's "
               "manifest.json records this curated file (path and sha256), this improve run and the raw logs "
               "(`python -m loopwright.lineage <run dir>`).", ""]
+    against = f"the run these conversations were had with ({summary['baseline_run']})" if summary["baseline_run"] \
+        else "its own base model"
+    lines += [f"Then ship the new run only if it beats {against} on the held-out prompts and breaks nothing it "
+              "passed (`<new run dir>` is the run dir the training prints last; exit 0 SHIP, 5 DON'T SHIP; "
+              "docs/EVALUATION.md):", "", "```bash", gate_command(summary["baseline_run"]), "```", ""]
     return "\n".join(lines)
 
 
@@ -308,6 +325,8 @@ def improve(transcripts: str | Path, output: str | Path, reward_cfg: Any, task_c
     summary = summarize(turns, rows, curated_sha, threshold, config or {}, lineage_of(source), summarizers)
     commands = train_commands(curated_path, summary, reward_args, task_cfg.kind, eval_prompts)
     summary["train_commands"] = [cmd for _, cmd in commands] if rows else []
+    summary["baseline_run"] = previous_run(conversations)
+    summary["gate_command"] = gate_command(summary["baseline_run"]) if rows else None
     (out / NEXT_STEPS).write_text(next_steps_text(commands, summary), encoding="utf-8")
     mf.write_json_atomic(out / SUMMARY, summary)
     return summary

@@ -41,6 +41,9 @@ EXITS: dict[str, Exit] = {
     "loopwright.evaluation.prompts:GateFailed": Exit(
         "gate_failed", 4, "loopwright: gate failed: {err}\n  run dir (complete, manifest status 'gate_failed'): "
         "{run_dir}"),
+    # eval.gate: every artifact is written; the trained policy did not beat its baseline (loopwright.gate's rule).
+    "loopwright.evaluation.paired:DontShip": Exit(
+        "dont_ship", 5, "loopwright: DON'T SHIP: {err}\n  run dir (complete, manifest status 'dont_ship'): {run_dir}"),
     # rollout.verify_sync: vLLM's greedy completions differ from transformers' on the trained weights.
     "loopwright.rollout.sync_check:RolloutSyncError": Exit(
         "rollout_sync_failed", 6, "loopwright: rollout sync check failed: {err}\n  run dir (manifest "

@@ -49,6 +49,7 @@ def train(cfg: Any, run_dir: Path | None = None, callbacks: list | None = None) 
 
 
 def _run(job: Job, extra_callbacks: list) -> dict[str, Any]:
+    from loopwright.evaluation.paired import raise_if_dont_ship
     from loopwright.evaluation.prompts import raise_if_gate_failed
 
     resume_from = steps.prepare(job)
@@ -66,4 +67,5 @@ def _run(job: Job, extra_callbacks: list) -> dict[str, Any]:
     job.record.result(result, job.tracker)
     print(f"[loopwright] run dir: {job.run_dir}", flush=True)
     raise_if_gate_failed(result)  # last: every artifact is written, the manifest then says gate_failed
+    raise_if_dont_ship(result)  # eval.gate: the manifest then says dont_ship
     return result

@@ -269,11 +269,17 @@ def evaluate_trained(job: Job, policy: Any, held_out: HeldOut, data: Data, base:
     if data.held_out_file is not None:
         prompts.annotate(results, data.held_out_file)
     prompts.apply_gate(results["summary"], job.cfg.eval.fail_below)
+    if job.cfg.eval.gate is not None:  # eval.gate=base: the ship gate against this run's base model
+        from loopwright.evaluation.paired import gate_run
+
+        results["summary"]["ship_gate"] = gate_run(results, held_out.rows, job.run_dir, job.cfg.eval.gate)
     mf.write_json_atomic(job.run_dir / "eval_results.json", results)
     job.tracker.log_eval_results(results, step)
     print("\n" + evaluation.format_table(results["summary"]) + "\n", flush=True)
     if data.held_out_file is not None:
         print(prompts.format_assertions(results["summary"]) + "\n", flush=True)
+    if "ship_gate" in results["summary"]:
+        print(results["summary"]["ship_gate"]["table"] + "\n", flush=True)
     return results["summary"]
 
 

@@ -133,8 +133,11 @@ def _commands(next_steps: str) -> list[list[str]]:
 
 
 def test_next_steps_commands_compose_with_cfg_job_and_validate(improved):
-    commands = _commands((improved["out"] / "next_steps.md").read_text())
+    *commands, gate = _commands((improved["out"] / "next_steps.md").read_text())
     assert [c[:2] for c in commands] == [["python", "train.py"]] * 2
+    # last: the ship gate for the new run, against its base model (these logs name no loopwright.chat run)
+    assert shlex.join(gate) == shlex.join(shlex.split("python -m loopwright.gate <new run dir> --baseline base"))
+    assert improved["summary"]["gate_command"] == "python -m loopwright.gate <new run dir> --baseline base"
     curated = str(improved["out"] / "curated.jsonl")
     for command, objective in zip(commands, ("sft", "grpo")):
         args = command[2:]
@@ -147,6 +150,25 @@ def test_next_steps_commands_compose_with_cfg_job_and_validate(improved):
         assert cfg.eval.prompts == str(HELD_OUT) and cfg.task.params.columns_from == "customer_support"
         assert cfg.eval.success_threshold == 0.7 and cfg.profile.max_completion_length == 64
         assert problems_in(compose(args)) == []
+
+
+def test_the_gate_line_names_the_run_the_conversations_were_had_with(tmp_path):
+    from loopwright.loop.curate import previous_run
+
+    chats = [{"metadata": {"source": "loopwright.chat", "run": str(tmp_path / "run 1")}}] * 2
+    assert previous_run(chats) == str(tmp_path / "run 1")
+    assert previous_run(chats + [{"metadata": {}}]) is None  # mixed sources: the base model
+    log = tmp_path / "chats.jsonl"
+    log.write_text("".join(json.dumps({"messages": [{"role": "user", "content": "What is 6 * 7?"},
+                                                    {"role": "assistant", "content": "42"}],
+                                       "metadata": {"source": "loopwright.chat", "run": "/runs/a b",
+                                                    "columns": {"answer": "42"}}}) + "\n"))
+    ing.ingest([str(log)], "openai", tmp_path / "t")
+    proc = run_app("loopwright.improve", "transcripts=t", "output=o", "reward=arithmetic", "task=arithmetic",
+                   cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    text = (tmp_path / "o" / "next_steps.md").read_text()
+    assert text.rstrip().endswith("```bash\npython -m loopwright.gate <new run dir> --baseline '/runs/a b'\n```")
 
 
 def test_a_conversation_without_an_order_number_has_no_ground_truth(tmp_path):
