@@ -26,6 +26,7 @@ def test_sweep_option_selects_the_sweeper_and_its_settings_without_a_plus():
     assert cfg.hydra.sweeper._target_.endswith("LoopwrightSweeper")
     assert set(cfg.hydra.sweeper.params) == {"objective.learning_rate", "objective.beta"}
     assert cfg.eval.every == 5  # the search space's value wins over conf/train.yaml's `every: null`
+    assert cfg.hydra.sweeper.pruner == "successive_halving"  # the pruner that met the goal (docs/SWEEPS.md)
     assert cfg.hydra.runtime.choices.sweep == "grpo_lr_kl"
 
 
