@@ -18,14 +18,28 @@ from typing import Any, Callable
 from loopwright import rollout
 
 
+def resolved_precision(profile: Any, device: dict | None = None) -> str:
+    """``profile.precision``, with ``auto`` decided by the device: bf16 autocast where it has native bf16
+    (CUDA capability >= 8.0; on the CPU the avx512_bf16 or amx_bf16 flag), else fp32. On this project's
+    2-core AVX512-BF16 machine bf16 made the default step 0.57x as long at the same held-out accuracy
+    (docs/BENCHMARKS.md, "Where a step's time goes")."""
+    if profile.precision.value != "auto":
+        return profile.precision.value
+    from loopwright.doctor import probe_device
+
+    facts = device or probe_device(profile.device.value)
+    return "bf16" if facts["bf16"] else "fp32"
+
+
 def _device_kwargs(profile: Any) -> dict[str, Any]:
     import torch
 
     use_cpu = profile.device.value == "cpu" or (profile.device.value == "auto" and not torch.cuda.is_available())
+    precision = resolved_precision(profile)
     return {
         "use_cpu": use_cpu,
-        "bf16": profile.precision.value == "bf16",
-        "fp16": profile.precision.value == "fp16",
+        "bf16": precision == "bf16",
+        "fp16": precision == "fp16",
     }
 
 

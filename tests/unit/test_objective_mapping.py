@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from helpers import compose, options, run_train
@@ -122,3 +124,20 @@ def test_unknown_loss_type_on_top_of_an_option_fails_at_composition(tmp_path):
     assert proc.returncode != 0
     assert "loss_type" in proc.stderr and "dr_grpo" in proc.stderr
     assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize("has_bf16,expected", [(True, "bf16"), (False, "fp32")])
+def test_auto_precision_follows_the_device(has_bf16, expected):
+    from loopwright.objectives import resolved_precision
+
+    profile = compose(["model=tiny", "profile.precision=auto"]).profile
+    assert resolved_precision(profile, {"bf16": has_bf16}) == expected
+    assert resolved_precision(compose(["model=tiny", "profile.precision=fp32"]).profile, {"bf16": True}) == "fp32"
+
+
+def test_the_default_profile_is_auto_and_reaches_trl_as_this_machines_bf16():
+    from loopwright.doctor import probe_device
+
+    cfg = compose(["model=tiny"])
+    assert cfg.profile.precision.value == "auto"
+    assert trainer_config_kwargs(cfg, Path("/tmp/x"))["bf16"] is probe_device("cpu")["bf16"]

@@ -9,6 +9,7 @@ from loopwright.config._schema import schema
 
 
 class Precision(str, Enum):
+    auto = "auto"  # bf16 autocast where the device computes bf16 natively (CUDA >= 8.0, AVX512-BF16/AMX), else fp32
     fp32 = "fp32"
     bf16 = "bf16"
     fp16 = "fp16"
