@@ -4,6 +4,8 @@ Stand-ins and reference implementations live beside this module (tests/helpers/)
 
 from __future__ import annotations
 
+import importlib.util
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -65,3 +67,18 @@ def cache_hub_model(cache: Path, repo_id: str, revision: str = "0" * 40) -> Path
     (repo / "refs").mkdir(exist_ok=True)
     (repo / "refs" / "main").write_text(revision)
     return snapshot
+
+
+def load_script(path: Path, name: str | None = None):
+    """A script that is not a package module (bench/*.py, scripts/*.py), imported from its file."""
+    spec = importlib.util.spec_from_file_location(name or path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def free_port() -> int:
+    """A loopback TCP port nothing listens on (right now)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

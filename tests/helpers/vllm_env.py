@@ -9,24 +9,17 @@ and reused while its stamp matches the script's pins.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 from pathlib import Path
 
-from helpers import ROOT
-
-
-def _builder():
-    spec = importlib.util.spec_from_file_location("make_vllm_env", ROOT / "scripts" / "make_vllm_env.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from helpers import ROOT, load_script
 
 
 def ensure() -> Path:
     """The vLLM environment's python, built if missing."""
-    return _builder().build(_builder().default_dir())
+    builder = load_script(ROOT / "scripts" / "make_vllm_env.py")
+    return builder.build(builder.default_dir())
 
 
 def env(**extra: str) -> dict[str, str]:

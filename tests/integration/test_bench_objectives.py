@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import os
@@ -12,19 +11,12 @@ import sys
 
 import pytest
 
-from helpers import ROOT
+from helpers import ROOT, load_script
 
 BENCH = ROOT / "bench" / "objectives.py"
 
 
-def _load():
-    spec = importlib.util.spec_from_file_location("bench_objectives", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-bo = _load()
+bo = load_script(BENCH, "bench_objectives")
 
 
 def test_t_quantile_matches_the_tables():

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 
 import pytest
 
-from helpers import ROOT
+from helpers import ROOT, load_script
 
 
 def _module():
-    spec = importlib.util.spec_from_file_location("profile_step", ROOT / "bench" / "profile_step.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "bench" / "profile_step.py")
 
 
 def test_nested_blocks_count_once_and_logps_go_where_they_were_called():

@@ -8,7 +8,6 @@ profile=smoke, 2 steps) checks that both sides, the generation timer and the eva
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
@@ -19,20 +18,13 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ROOT
+from helpers import ROOT, load_script
 
 GPU_SH = ROOT / "bench" / "gpu.sh"
 GPU_BENCH = ROOT / "bench" / "gpu_bench.py"
 
 
-def _load_gpu_bench():
-    spec = importlib.util.spec_from_file_location("gpu_bench", GPU_BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-gb = _load_gpu_bench()
+gb = load_script(GPU_BENCH)
 
 
 def _gpu_sh(env: dict | None = None, timeout: float = 120) -> tuple[subprocess.CompletedProcess, float]:

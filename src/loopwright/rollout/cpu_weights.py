@@ -26,6 +26,11 @@ def needed() -> bool:
     return current_platform.is_cpu()
 
 
+def applied() -> bool:
+    """Whether this process runs vLLM with the patch (the manifest's rollout.cpu_weight_patch)."""
+    return _applied
+
+
 def apply() -> bool:
     """Patch once per process; returns whether the patch is (now) in place."""
     global _applied

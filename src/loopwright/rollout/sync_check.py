@@ -86,15 +86,17 @@ def verify(trainer: Any, tokenizer: Any, rows: list[dict], max_new_tokens: int) 
     stale = [_until_eos(list(o.outputs[0].token_ids), eos) for o in vllm_greedy()]
     generation.sync_weights()  # TRL syncs lazily, before the next generation; there is none after the last step
     outputs = vllm_greedy()
+    # what the trainer computes log-probs in: its autocast dtype when mixed precision is on
+    mixed = "bfloat16" if trainer.args.bf16 else ("float16" if trainer.args.fp16 else None)
+    weights_dtype = str(next(model.parameters()).dtype).removeprefix("torch.")
+    trainer_dtype = mixed or weights_dtype
     per_prompt, gaps = [], []
-    half = torch.bfloat16 if trainer.args.bf16 else (torch.float16 if trainer.args.fp16 else None)
     for prompt, output, before in zip(prompts, outputs, stale):
         sample = output.outputs[0]
         vllm_ids = _until_eos(list(sample.token_ids), eos)
-        with torch.autocast(model.device.type, dtype=half or torch.float32, enabled=half is not None):
-            hf_ids = _until_eos(_hf_greedy(model, prompt, max_new_tokens, tokenizer.pad_token_id), eos)
         vllm_logprobs = [next(iter(step.values())).logprob for step in (sample.logprobs or [])][: len(vllm_ids)]
-        with torch.autocast(model.device.type, dtype=half or torch.float32, enabled=half is not None):
+        with torch.autocast(model.device.type, dtype=getattr(torch, mixed or "float32"), enabled=mixed is not None):
+            hf_ids = _until_eos(_hf_greedy(model, prompt, max_new_tokens, tokenizer.pad_token_id), eos)
             hf_logprobs = _hf_logprobs(model, prompt, vllm_ids) if vllm_ids else []
         gap = max((abs(a - b) for a, b in zip(vllm_logprobs, hf_logprobs)), default=0.0)
         gaps.append(gap)
@@ -102,9 +104,6 @@ def verify(trainer: Any, tokenizer: Any, rows: list[dict], max_new_tokens: int) 
                            "vllm": tokenizer.decode(vllm_ids),
                            "transformers": tokenizer.decode(hf_ids), "max_logprob_gap": round(gap, 6)})
     identical = sum(p["identical"] for p in per_prompt)
-    weights_dtype = str(next(model.parameters()).dtype).removeprefix("torch.")
-    # what the trainer computes log-probs in: its autocast dtype when mixed precision is on
-    trainer_dtype = "bfloat16" if trainer.args.bf16 else ("float16" if trainer.args.fp16 else weights_dtype)
     vllm_dtype = str(generation.llm.llm_engine.model_config.dtype).removeprefix("torch.")
     max_gap = max(gaps, default=0.0)
     limit = tolerance(trainer_dtype)

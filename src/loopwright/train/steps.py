@@ -206,9 +206,8 @@ def _rollout_record(cfg: Any, trainer: Any, trainer_kwargs: dict[str, Any]) -> d
     if rollout.uses_vllm(cfg) and trainer_kwargs["vllm_mode"] == "colocate":
         from loopwright.rollout import cpu_weights, vllm_engine
 
-        cpu = vllm_engine.on_cpu(trainer_kwargs)
-        record.update(mode="colocate", engine_args=vllm_engine.engine_args(cfg, cpu),
-                      served=vllm_engine.engine_record(trainer), cpu_weight_patch=cpu and cpu_weights.apply())
+        record.update(mode="colocate", engine_args=vllm_engine.engine_args(cfg, vllm_engine.on_cpu(trainer_kwargs)),
+                      served=vllm_engine.engine_record(trainer), cpu_weight_patch=cpu_weights.applied())
     elif rollout.uses_vllm(cfg):
         record.update(mode="server", base_url=str(cfg.rollout.base_url))
     return record

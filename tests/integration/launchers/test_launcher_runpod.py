@@ -13,7 +13,6 @@ import json
 import os
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import tarfile
@@ -22,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ROOT, compose
+from helpers import ROOT, compose, free_port
 
 from helpers.runpod_standin import RunpodStandin  # noqa: E402
 
@@ -30,17 +29,11 @@ KEY = "rpa_LWTEST_" + secrets.token_hex(16)  # must appear in no file anything w
 S3_ID, S3_SECRET = "user_standin", "rps_standin_" + secrets.token_hex(8)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def moto_url():
     from moto.server import ThreadedMotoServer
 
-    port = _free_port()
+    port = free_port()
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
     server.start()
     yield f"http://127.0.0.1:{port}"

@@ -10,7 +10,6 @@ and a training run pointed at it on the CPU is refused before anything loads, sa
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import textwrap
 import time
@@ -18,13 +17,7 @@ import urllib.request
 
 import pytest
 
-from helpers import compose, run_train, vllm_env
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from helpers import compose, free_port, run_train, vllm_env
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +29,7 @@ def tiny_dir():
 
 @pytest.fixture(scope="module")
 def server(vllm_python, tiny_dir, tmp_path_factory):
-    port = _free_port()
+    port = free_port()
     log = (tmp_path_factory.mktemp("vllm-server") / "server.log").open("w")
     proc = subprocess.Popen(
         [str(vllm_python), "-m", "vllm.entrypoints.openai.api_server", "--model", tiny_dir, "--dtype", "float32",

@@ -246,11 +246,9 @@ def test_tool_calling_never_raises_one_float_each(completions, expected):
 
 # ------------------------------------------------------------- bench labels
 def test_bench_labels_meet_the_goal():
-    import importlib.util
+    from helpers import load_script
 
-    spec = importlib.util.spec_from_file_location("bench_rewards", ROOT / "bench" / "rewards.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_script(ROOT / "bench" / "rewards.py", "bench_rewards")
     results = bench.measure()
     support, calls = results["customer_support"][0], results["tool_calling"][0]
     assert len(support) >= 60 and len(calls) >= 40

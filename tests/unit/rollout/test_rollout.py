@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import compose, run_train
+from helpers import compose, free_port, run_train
 from loopwright import rollout
 from loopwright.rollout import sync_check, vllm_engine, vllm_server
 
@@ -88,11 +88,7 @@ def test_pinned_engine_args_reach_trls_llm_call_and_are_undone(monkeypatch):
 
 
 def test_probe_of_a_closed_port_names_the_start_command():
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     cfg = compose(["model=tiny_llama", "rollout=vllm_server", f"rollout.base_url=http://127.0.0.1:{port}"])
     assert vllm_server.probe(cfg.rollout.base_url, timeout=1)["reachable"] is False
     (problem,) = vllm_server.problems(cfg, "/models/tiny", timeout=1)
