@@ -12,6 +12,7 @@ different fields), RLOO (``trl.RLOOTrainer``) and SFT (``trl.SFTTrainer``).
 from __future__ import annotations
 
 import contextlib
+import math
 from pathlib import Path
 from typing import Any, Callable
 
@@ -77,8 +78,7 @@ def _online_rl_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
     return {
         **_common_kwargs(cfg, output_dir),
         "beta": float(o.beta),
-        "epsilon": float(o.epsilon),
-        "epsilon_high": None if o.epsilon_high is None else float(o.epsilon_high),
+        **dict(zip(("epsilon", "epsilon_high"), sequence_clip(o, int(p.max_completion_length)))),
         "num_iterations": int(o.num_iterations),
         # Resolved here (TRL's own fallback is the same) so the manifest shows the value used.
         "steps_per_generation": int(o.steps_per_generation or p.gradient_accumulation_steps),
@@ -137,6 +137,56 @@ def trainer_config_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
     return CONFIG_KWARGS[cfg.objective.trainer.value](cfg, output_dir)
 
 
+# ------------------------------------------------- paper values sized for long budgets, scaled to the profile
+# GRPO's token clip (arXiv:2402.03300) and DAPO's Clip-Higher (arXiv:2503.14476 section 3.1): the anchors at a
+# reply length of one token, where a length-normalised sequence ratio *is* the token ratio.
+TOKEN_CLIP = (0.2, 0.28)
+
+
+def sequence_clip(o: Any, max_completion_length: int) -> tuple[float, float | None]:
+    """``(epsilon, epsilon_high)`` handed to TRL.
+
+    GSPO's 3e-4 / 4e-4 (arXiv:2507.18071 section 5.1) bound the geometric mean of the per-token ratios of
+    replies thousands of tokens long. The shorter the reply, the less the mean averages out, so the same
+    update moves a 12-token reply's sequence ratio far past 4e-4 and clips nearly every mini-batch after the
+    first (measured: docs/BENCHMARKS.md). With ``objective.clip_reference_length`` = L_ref set, the clip is
+    interpolated log-linearly in the length, from the token clip at L = 1 to the paper's value at L_ref:
+    eps(L) = eps_token * (eps_paper / eps_token) ** (ln L / ln L_ref), with L = profile.max_completion_length
+    (capped at L_ref, so long budgets get the paper's values unchanged).
+    """
+    eps, high = float(o.epsilon), None if o.epsilon_high is None else float(o.epsilon_high)
+    ref = o.clip_reference_length
+    if not ref or max_completion_length >= ref:
+        return eps, high
+    f = math.log(max(1, max_completion_length)) / math.log(ref)
+    scaled = TOKEN_CLIP[0] * (eps / TOKEN_CLIP[0]) ** f
+    return scaled, None if high is None else TOKEN_CLIP[1] * (high / TOKEN_CLIP[1]) ** f
+
+
+def overlong_active(cfg: Any) -> bool:
+    """DAPO's soft overlong punishment applies: enabled, and the budget is at least ``overlong.min_budget``.
+
+    The paper's ramp (the last 4096 of 20480 tokens) sits beyond what replies need: it punishes the rare reply
+    that runs past the expected maximum. On a short budget ordinary replies reach the limit (69% of the base
+    model's at the default 12 tokens), the ramp becomes a length reward that outweighs the task's, and the
+    model learns to stop instead of to answer (held-out 0.175 -> 0.075, docs/BENCHMARKS.md). Below the floor
+    DAPO keeps its overlong *filtering* (``mask_truncated_completions``), the paper's other overlong treatment.
+    """
+    o = cfg.objective.overlong
+    return bool(o.enabled) and int(cfg.profile.max_completion_length) >= int(o.min_budget)
+
+
+def scaling_record(cfg: Any) -> dict[str, Any]:
+    """What the profile changed in the objective's paper values, for the manifest (``objective_scaling``)."""
+    o, length = cfg.objective, int(cfg.profile.max_completion_length)
+    eps, high = sequence_clip(o, length)
+    return {"max_completion_length": length,
+            "clip": {"paper": [float(o.epsilon), o.epsilon_high], "used": [eps, high],
+                     "reference_length": o.clip_reference_length},
+            "overlong": {"enabled": bool(o.overlong.enabled), "min_budget": int(o.overlong.min_budget),
+                         "active": overlong_active(cfg)}}
+
+
 def overlong_penalty(max_completion_length: int, buffer_fraction: float, penalty: float) -> Callable[..., list]:
     """DAPO's soft overlong punishment (arXiv:2503.14476 eq. 13) as a TRL reward function.
 
@@ -162,14 +212,14 @@ def reward_weights(cfg: Any) -> list[float]:
         weights = [float(r.weight)]
     else:
         weights = [float(c.weight) for c in r.components]
-    return weights + ([1.0] if cfg.objective.overlong.enabled else [])
+    return weights + ([1.0] if overlong_active(cfg) else [])
 
 
 def reward_functions(cfg: Any, graders: list[tuple[str, Callable[..., list], float]]) -> list[Callable[..., list]]:
     """The reward group's graders plus the objective's shaping terms, in ``reward_weights`` order."""
     funcs = [fn for _, fn, _ in graders]
     o = cfg.objective
-    if o.overlong.enabled:
+    if overlong_active(cfg):
         funcs.append(overlong_penalty(int(cfg.profile.max_completion_length), float(o.overlong.buffer_fraction),
                                       float(o.overlong.penalty)))
     return funcs

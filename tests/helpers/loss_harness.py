@@ -134,7 +134,11 @@ def _build(name: str, extra: list[str], out) -> Built:
 
     from loopwright import objectives
     from loopwright.train import models
-    cfg = compose(["model=tiny", "profile=smoke", f"objective={name}", *extra])
+    # The losses are checked against the papers' values as written (PAPER above); the short smoke budget would
+    # scale them (dapo's eq. 13 ramp off, gspo's clip widened: tests/unit/objectives/test_profile_scaling.py).
+    as_written = {"dapo": ["objective.overlong.min_budget=0"], "gspo": ["objective.clip_reference_length=null"],
+                  "gspo_token": ["objective.clip_reference_length=null"]}.get(name, [])
+    cfg = compose(["model=tiny", "profile=smoke", f"objective={name}", *as_written, *extra])
     model, tokenizer = models.load(cfg.model)
     rows = [{"prompt": f"What is {k} + 1?"} for k in range(8)]
     graders = [("table_reward", table_reward, float(cfg.reward.weight))]  # the task reward, one grader

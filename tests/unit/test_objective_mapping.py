@@ -13,7 +13,8 @@ from loopwright.train.validate import ConfigError, validate
 OBJECTIVES = options("objective")
 CONFIG_CLASS = {"grpo": "GRPOConfig", "rloo": "RLOOConfig", "sft": "SFTConfig"}
 # Fields of the objective/profile groups that are not TRL config fields, per trainer.
-NOT_TRAINER_FIELDS = {"name", "trainer", "device", "precision", "eval_batch_size", "overlong"}
+# clip_reference_length is folded into epsilon / epsilon_high (loopwright.objectives.sequence_clip).
+NOT_TRAINER_FIELDS = {"name", "trainer", "device", "precision", "eval_batch_size", "overlong", "clip_reference_length"}
 TRAINER_ONLY = {
     "grpo": {"loss_type", "scale_rewards", "importance_sampling_level", "sapo_temperature_pos",
              "sapo_temperature_neg", "use_bias_correction_kl"},
@@ -71,7 +72,10 @@ SIGNATURES = {
 
 @pytest.mark.parametrize("objective", sorted(SIGNATURES))
 def test_objective_carries_its_papers_values(tmp_path, objective):
-    kwargs = trainer_config_kwargs(compose(["model=tiny", f"objective={objective}"]), tmp_path)
+    # In the papers' own budget regime; what a short profile makes of them: tests/unit/objectives/test_profile_scaling.py
+    budget = {"gspo": ["profile.max_completion_length=16384"], "dapo": ["profile.max_completion_length=256"]}
+    kwargs = trainer_config_kwargs(compose(["model=tiny", f"objective={objective}", *budget.get(objective, [])]),
+                                   tmp_path)
     for key, value in SIGNATURES[objective].items():
         assert kwargs[key] == value, f"objective={objective}: {key}={kwargs[key]!r}, expected {value!r}"
 

@@ -55,6 +55,10 @@ class OverlongConfig:
     buffer_fraction: float = 0.2
     # Reward at the hard length limit is -penalty.
     penalty: float = 1.0
+    # The punishment is active only when profile.max_completion_length >= min_budget (0: always).
+    # objective=dapo sets it: below it the budget is a cap ordinary replies hit, not the paper's
+    # "expected maximum" (loopwright.objectives.overlong_active, docs/OBJECTIVES.md).
+    min_budget: int = 0
 
 
 @schema
@@ -77,6 +81,10 @@ class ObjectiveConfig:
     beta: float = MISSING
     epsilon: float = MISSING
     epsilon_high: Optional[float] = None
+    # Sequence-level objectives: epsilon / epsilon_high are the paper's values at this reply length
+    # (tokens); the trainer gets them scaled to profile.max_completion_length, towards the token clip
+    # at length 1 (loopwright.objectives.sequence_clip). null: used as written.
+    clip_reference_length: Optional[int] = None
     num_iterations: int = 1
     # Optimizer steps per generation batch (null: profile.gradient_accumulation_steps).
     steps_per_generation: Optional[int] = None

@@ -126,6 +126,10 @@ class RunRecord:
                              "config": config},
                     device=str(trainer.args.device), torch_threads=torch_threads)
 
+    def objective_scaling(self, record: dict[str, Any]) -> None:
+        """The objective's paper values as the profile scaled them (loopwright.objectives.scaling_record)."""
+        self._write(objective_scaling=record)
+
     def rollout(self, **sections: Any) -> None:
         """``rollout`` (engine, TRL fields, pinned engine args) and ``rollout_sync`` (loopwright.rollout.sync_check)."""
         self._write(**sections)

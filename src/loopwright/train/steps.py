@@ -193,6 +193,8 @@ def build_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: He
     trainer.remove_callback(ProgressCallback)
     trainer.add_callback(ProgressBarCallback(f"{cfg.objective.name} on {cfg.task.name}"))
     job.record.trainer(trainer, trainer_kwargs, torch_threads=torch.get_num_threads())
+    if cfg.objective.trainer.value != "sft":
+        job.record.objective_scaling(objectives.scaling_record(cfg))
     job.record.rollout(rollout=_rollout_record(cfg, trainer, trainer_kwargs))
     return trainer, Watchers(metrics, guard)
 

@@ -71,6 +71,15 @@ def _objective_problems(cfg: Any) -> list[str]:
             problems.append(f"objective.overlong.buffer_fraction={o.overlong.buffer_fraction} must be in (0, 1)")
         if o.overlong.penalty < 0:
             problems.append(f"objective.overlong.penalty={o.overlong.penalty} must be >= 0")
+        if o.overlong.min_budget < 0:
+            problems.append(f"objective.overlong.min_budget={o.overlong.min_budget} must be >= 0")
+    if o.clip_reference_length is not None:
+        level = o.importance_sampling_level.value if o.importance_sampling_level is not None else None
+        if level != "sequence":
+            problems.append("objective.clip_reference_length scales a sequence-level clip range: it needs "
+                            f"objective.importance_sampling_level=sequence (got {level})")
+        if o.clip_reference_length < 2:
+            problems.append(f"objective.clip_reference_length={o.clip_reference_length} must be >= 2 (tokens)")
     if o.beta < 0:
         problems.append(f"objective.beta={o.beta} must be >= 0")
     loss = o.loss_type.value if o.loss_type is not None else None

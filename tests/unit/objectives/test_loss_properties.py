@@ -148,8 +148,9 @@ def test_cispo_keeps_every_tokens_gradient(build, data):
 @settings(max_examples=200, deadline=None)
 @given(logp=st.floats(-30.0, 0.0), ref=st.floats(-30.0, 0.0))
 def test_k3_kl_estimate_is_never_negative(logp, ref):
-    """The reference k3 estimator exp(ref - logp) - (ref - logp) - 1 is >= 0 for any pair."""
-    assert R.k3(logp, ref) >= 0.0
+    """The reference k3 estimator exp(ref - logp) - (ref - logp) - 1 is >= 0 for any pair (up to the float
+    rounding of 1 + x - x - 1 near x = 0: hypothesis found -1.1e-16 at x = 4e-12)."""
+    assert R.k3(logp, ref) >= -1e-15
 
 
 @PROPERTY_SETTINGS
