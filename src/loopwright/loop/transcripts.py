@@ -1,8 +1,9 @@
 """The normalised transcript: one conversation per JSON line, whatever log it came from.
 
     {"id": "t-<16 hex>",                       sha256 of the canonical messages
-     "format": "openai" | "langchain",
-     "source": {"path": "/abs/raw/log.jsonl", "line": 12, "record": "<the log's own id or null>"},
+     "format": "openai" | "langchain" | "anthropic",
+     "source": {"path": "/abs/raw/log.jsonl", "line": 12, "record": "<the log's own id or null>",
+                "merged": [{"line": 9, "record": ..}]},   only when earlier turns were folded in
      "messages": [
         {"role": "system" | "user", "content": str},
         {"role": "assistant", "content": str, "tool_calls": [{"id": str, "name": str, "arguments": {..}}]},
@@ -29,10 +30,14 @@ ROLES = ("system", "user", "assistant", "tool")
 
 
 class RecordError(ValueError):
-    """A log record cannot become a transcript: ``where`` inside the record, and why."""
+    """A log record cannot become a transcript: ``where`` inside the record, and why.
 
-    def __init__(self, where: str, reason: str):
-        self.where, self.reason = where, reason
+    ``record`` is the id of the record (or LangSmith run) at fault when the log gives one;
+    ``line`` overrides the record's line when the fault sits on another line of the file
+    (a child run of a flat export)."""
+
+    def __init__(self, where: str, reason: str, record: Any = None, line: int | None = None):
+        self.where, self.reason, self.record, self.line = where, reason, record, line
         super().__init__(f"{where}: {reason}" if where else reason)
 
 
