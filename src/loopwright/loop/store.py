@@ -85,6 +85,8 @@ def _json_array(text: str, start: int) -> tuple[list[tuple[int, Any]], list[tupl
             obj, end = decoder.raw_decode(text, pos)
         except json.JSONDecodeError as err:
             return items, [(_line_of(text, err.pos), f"invalid JSON ({err.msg}); the rest of the array is unreadable")]
+        except RecursionError:
+            return items, [(_line_of(text, pos), "JSON nested too deeply to read; the rest of the array is unreadable")]
         items.append((_line_of(text, pos), obj))
         pos = end
         while pos < len(text) and text[pos] in " \t\r\n":
@@ -109,7 +111,7 @@ def read_records(path: Path) -> tuple[list[tuple[int, Any]], list[tuple[int, str
         if stripped.startswith("{") and "\n" in stripped.rstrip():
             try:  # one pretty-printed object (a single exported run)
                 return [(_line_of(text, len(text) - len(stripped)), json.loads(text))], []
-            except json.JSONDecodeError:
+            except (json.JSONDecodeError, RecursionError):
                 pass  # JSONL: read line by line below
     records, errors = [], []
     for lineno, line in enumerate(raw.split(b"\n"), start=1):
@@ -124,13 +126,20 @@ def read_records(path: Path) -> tuple[list[tuple[int, Any]], list[tuple[int, str
             records.append((lineno, json.loads(decoded)))
         except json.JSONDecodeError as err:
             errors.append((lineno, f"invalid JSON ({err.msg}, column {err.colno})"))
+        except RecursionError:
+            errors.append((lineno, "JSON nested too deeply to read"))
     return records, errors
 
 
 # ----------------------------------------------------------------- parsing
+def _text(value: str) -> str:
+    """A string the report can be written with: a lone surrogate (a cut emoji's JSON escape) as \\udXXX."""
+    return value.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def _error(path: str, line: int, reason: str, where: str = "", record: Any = None) -> dict:
-    return {"at": f"{path}:{line}", "id": None if record is None else str(record), "field": where or None,
-            "reason": reason}
+    return {"at": f"{path}:{line}", "id": None if record is None else _text(str(record)),
+            "field": _text(where) if where else None, "reason": _text(reason)}
 
 
 def _record_id(obj: dict, kind: str) -> Any:

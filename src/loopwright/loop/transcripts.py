@@ -120,10 +120,20 @@ def check_conversation(messages: list[dict], where: str = "messages") -> None:
             open_calls = None
 
 
+def _check_text(value: Any, where: str) -> None:
+    try:
+        canonical(value).encode("utf-8")
+    except UnicodeEncodeError as err:  # JSON can escape half of a surrogate pair; UTF-8 cannot hold it
+        raise RecordError(where, f"holds a lone UTF-16 surrogate ({err.object[err.start:err.end]!r}), "
+                                 f"which is not text") from None
+
+
 def transcript(fmt: str, path: str, line: int, record_id: Any, messages: list[dict], metadata: Any) -> dict:
     check_conversation(messages)
     if metadata is not None and not isinstance(metadata, dict):
         raise RecordError("metadata", f"must be a JSON object, got {type(metadata).__name__}")
+    _check_text(messages, "messages")
+    _check_text([metadata, None if record_id is None else str(record_id)], "metadata")
     return {"id": short_hash(messages, "t-"), "format": fmt,
             "source": {"path": path, "line": line, "record": None if record_id is None else str(record_id)},
             "messages": messages, "metadata": metadata or {}}

@@ -47,7 +47,7 @@ def parse_message(raw: Any, where: str) -> dict:
     if not isinstance(raw, dict):
         raise RecordError(where, f"a message must be an object, got {type(raw).__name__}")
     role = raw.get("role")
-    if role not in ROLE_MAP:
+    if not isinstance(role, str) or role not in ROLE_MAP:
         raise RecordError(f"{where}.role", f"unknown role {role!r}; expected one of {sorted(ROLE_MAP)}")
     role = ROLE_MAP[role]
     if "content" not in raw and role != "assistant":
