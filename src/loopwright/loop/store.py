@@ -207,7 +207,8 @@ def read_store(path: Path) -> list[dict]:
     if not path.is_file():
         return []
     rows = []
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    # split on "\n" only: str.splitlines() would also cut at U+2028 / U+0085 inside a message's text
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1):
         if line.strip():
             try:
                 rows.append(json.loads(line))

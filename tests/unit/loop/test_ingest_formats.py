@@ -16,8 +16,8 @@ from loopwright.loop.transcripts import RecordError
 def _ingest(tmp_path, records, fmt="auto", name="log.jsonl"):
     path = lf.write_jsonl(tmp_path / name, records)
     report, code = ing.ingest([str(path)], fmt, tmp_path / "out")
-    rows = [json.loads(x) for x in (tmp_path / "out" / "transcripts.jsonl").read_text().splitlines()] \
-        if code == 0 else []
+    stored = (tmp_path / "out" / "transcripts.jsonl").read_text().split("\n") if code == 0 else []
+    rows = [json.loads(x) for x in stored if x]
     return report["inputs"][str(path)], rows, code
 
 
@@ -237,3 +237,10 @@ def test_each_malformed_record_is_reported_by_file_line_and_id(tmp_path, kind, w
     err = entry["errors"][0]
     assert err["at"] == f"{tmp_path / 'log.jsonl'}:2", what
     assert err["id"] == lf.expected_id(bad, which), (what, err)
+
+
+def test_a_message_holding_a_unicode_line_separator_survives_a_second_call(tmp_path):
+    records = [lf.openai_chat(1, reply="Line one\u2028line two\x85end.")]
+    first, _, _ = _ingest(tmp_path, records)
+    again, rows, code = _ingest(tmp_path, records)  # reads the store back: one line per transcript
+    assert code == 0 and rows[0]["messages"][-1]["content"] == "Line one\u2028line two\x85end."
