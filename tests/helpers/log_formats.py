@@ -171,11 +171,8 @@ def expected_id(record: dict, which) -> str | None:
     if which is None:
         return None
     if which == "record":
-        from loopwright.loop.formats.detect import PARSERS
-        from loopwright.loop.formats.detect import guess
-        fmt = guess(record)
-        parser = PARSERS[fmt]
-        value = parser.record_id(record) if hasattr(parser, "record_id") else record.get("id")
+        from loopwright.loop.formats.detect import PARSERS, guess
+        value = PARSERS[guess(record)].record_id(record)
         return None if value is None else str(value)
     if isinstance(which, tuple):
         return record["child_runs"][which[1]]["id"]

@@ -144,7 +144,7 @@ def _error(path: str, line: int, reason: str, where: str = "", record: Any = Non
 
 def _record_id(obj: dict, kind: str) -> Any:
     """The id a record gives itself, for naming it in an error (None when it has none)."""
-    value = PARSERS[kind].record_id(obj) if hasattr(PARSERS[kind], "record_id") else obj.get("id")
+    value = PARSERS[kind].record_id(obj)
     return None if isinstance(value, (dict, list)) else value
 
 

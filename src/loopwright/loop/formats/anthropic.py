@@ -165,7 +165,7 @@ def _response(obj: dict) -> tuple[Any, str]:
 def _reply(response: Any, where: str, names: dict[str, str]) -> dict:
     if not isinstance(response, dict):
         raise RecordError(where, "must be a Messages API message object")
-    if response.get("type") == "error" or "error" in response and "content" not in response:
+    if response.get("type") == "error" or ("error" in response and "content" not in response):
         error = response.get("error")
         raise RecordError(f"{where}.error", f"the request failed "
                                             f"({error.get('message', error) if isinstance(error, dict) else error})")

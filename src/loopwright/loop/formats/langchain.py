@@ -35,7 +35,7 @@ import json
 from typing import Any
 
 from loopwright.loop.formats import openai as openai_logs
-from loopwright.loop.formats.langsmith_tree import Node, attach_children, walk  # noqa: F401  (store's entry)
+from loopwright.loop.formats.langsmith_tree import Node, walk
 from loopwright.loop.transcripts import RecordError, canonical, message, text_content, tool_call
 
 TYPE_ROLES = {"human": "user", "user": "user", "humanmessage": "user", "humanmessagechunk": "user",
@@ -48,6 +48,10 @@ RUNTIME_INPUTS = ("callbacks", "run_manager", "config", "tool_call_id")  # injec
 
 def looks_like(obj: dict) -> bool:
     return "run_type" in obj or "child_runs" in obj or ("inputs" in obj and "outputs" in obj)
+
+
+def record_id(obj: dict) -> Any:
+    return obj.get("id")
 
 
 # -------------------------------------------------------------------- messages
