@@ -147,3 +147,32 @@ def test_randomly_broken_records_never_raise_and_every_line_is_accounted_for(rec
         assert entry["records"] == entry["valid"] + entry["malformed"] + entry["child_runs"]
         assert all(e["reason"] for e in entry["errors"])
         assert _run(lines, "auto", Path(tmp))[2] == first
+
+
+@st.composite
+def flat_exports(draw):
+    """Flat LangSmith exports with random damage, including parent_run_id pointing at any run (cycles)."""
+    runs = [run for i in range(draw(st.integers(1, 3))) for run in lf.langsmith_flat(i, draw(TEXT), draw(TEXT))]
+    ids = [r["id"] for r in runs]
+    for _ in range(draw(st.integers(0, 4))):
+        slots = _slots(runs, [])
+        container, key = slots[draw(st.integers(0, len(slots) - 1))]
+        if isinstance(container, dict) and draw(st.booleans()):
+            del container[key]
+        else:
+            container[key] = draw(st.sampled_from(ids) | JSON)
+    return runs if draw(st.booleans()) else runs[::-1]
+
+
+@SETTINGS
+@given(runs=flat_exports(), as_array=st.booleans())
+def test_damaged_flat_exports_never_raise_and_every_run_is_counted(runs, as_array):
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / ("export.json" if as_array else "export.jsonl")
+        path.write_text(json.dumps(runs, indent=1) if as_array else "".join(json.dumps(r) + "\n" for r in runs))
+        report, _ = ing.ingest([str(path)], "auto", Path(tmp) / "out")
+        entry = report["inputs"][str(path)]
+        assert entry["records"] == len(runs) == entry["valid"] + entry["malformed"] + entry["child_runs"]
+        first = snapshot(Path(tmp) / "out")
+        ing.ingest([str(path)], "auto", Path(tmp) / "out")
+        assert snapshot(Path(tmp) / "out") == first
