@@ -65,6 +65,15 @@ def test_a_failed_tool_run_is_a_result_with_its_error():
     assert messages[2]["content"] == "Error: TimeoutError: order service"
 
 
+def test_an_openai_call_traced_by_wrap_openai_is_read_as_an_llm_run():
+    chat = lf.openai_chat(9)["messages"]
+    run = {"id": "w1", "name": "ChatOpenAI", "run_type": "llm", "inputs": {"model": "gpt-4o", "messages": chat[:-1]},
+           "outputs": {"id": "chatcmpl-9", "choices": [{"index": 0, "message": chat[-1]}]}}
+    messages, _, _ = langchain.parse_run(run)
+    assert _roles(messages) == ["system", "user", "assistant", "tool", "assistant"]
+    assert messages[2]["tool_calls"][0]["id"] == messages[3]["tool_call_id"] == "call_9"
+
+
 def test_langgraph_state_messages_are_read_with_their_tool_turns():
     messages, _, _ = langchain.parse_run(lf.langgraph_state(7))
     assert _roles(messages) == ["user", "assistant", "tool", "assistant"]
