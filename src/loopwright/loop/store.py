@@ -21,13 +21,14 @@ from pathlib import Path
 from typing import Any
 
 from loopwright.train import manifest as mf
-from loopwright.loop.formats import langchain as langchain_runs, openai as openai_logs
+from loopwright.loop.formats import langchain as langchain_runs
+from loopwright.loop.formats.detect import FORMATS, PARSERS, detect
+from loopwright.loop.formats.langsmith_tree import attach_children
 from loopwright.loop.transcripts import RecordError, transcript
+from loopwright.loop.turns import conversation_key, merge_turns
 
 TRANSCRIPTS = "transcripts.jsonl"
 REPORT = "ingest_report.json"
-FORMATS = ("auto", "openai", "langchain")
-PARSERS = {"openai": openai_logs, "langchain": langchain_runs}
 LOG_SUFFIXES = (".jsonl", ".json")
 
 
@@ -42,6 +43,7 @@ class FileResult:
     transcripts: list[dict] = field(default_factory=list)
     errors: list[dict] = field(default_factory=list)
     duplicates: list[dict] = field(default_factory=list)
+    merged: list[dict] = field(default_factory=list)  # turn-by-turn records folded into a longer one
     formats: dict[str, int] = field(default_factory=dict)
     records: int = 0
     child_runs: int = 0  # runs of a flat LangChain export, read through their root run
@@ -83,6 +85,8 @@ def _json_array(text: str, start: int) -> tuple[list[tuple[int, Any]], list[tupl
             obj, end = decoder.raw_decode(text, pos)
         except json.JSONDecodeError as err:
             return items, [(_line_of(text, err.pos), f"invalid JSON ({err.msg}); the rest of the array is unreadable")]
+        except RecursionError:
+            return items, [(_line_of(text, pos), "JSON nested too deeply to read; the rest of the array is unreadable")]
         items.append((_line_of(text, pos), obj))
         pos = end
         while pos < len(text) and text[pos] in " \t\r\n":
@@ -107,7 +111,7 @@ def read_records(path: Path) -> tuple[list[tuple[int, Any]], list[tuple[int, str
         if stripped.startswith("{") and "\n" in stripped.rstrip():
             try:  # one pretty-printed object (a single exported run)
                 return [(_line_of(text, len(text) - len(stripped)), json.loads(text))], []
-            except json.JSONDecodeError:
+            except (json.JSONDecodeError, RecursionError):
                 pass  # JSONL: read line by line below
     records, errors = [], []
     for lineno, line in enumerate(raw.split(b"\n"), start=1):
@@ -122,26 +126,39 @@ def read_records(path: Path) -> tuple[list[tuple[int, Any]], list[tuple[int, str
             records.append((lineno, json.loads(decoded)))
         except json.JSONDecodeError as err:
             errors.append((lineno, f"invalid JSON ({err.msg}, column {err.colno})"))
+        except RecursionError:
+            errors.append((lineno, "JSON nested too deeply to read"))
     return records, errors
 
 
 # ----------------------------------------------------------------- parsing
-def _detect(obj: dict, fmt: str) -> str:
-    if fmt != "auto":
-        other = "langchain" if fmt == "openai" else "openai"
-        if not PARSERS[fmt].looks_like(obj) and PARSERS[other].looks_like(obj):
-            raise RecordError("", f"not a {fmt} record (it looks like a {other} one; use format={other} or "
-                                  f"format=auto)")
-        return fmt
-    for name in ("openai", "langchain"):
-        if PARSERS[name].looks_like(obj):
-            return name
-    raise RecordError("", "neither an OpenAI chat log record ('messages', or 'request' and 'response') nor a "
-                          "LangChain run ('run_type', 'inputs', 'outputs')")
+def _text(value: str) -> str:
+    """A string the report can be written with: a lone surrogate (a cut emoji's JSON escape) as \\udXXX."""
+    return value.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-def _error(path: str, line: int, reason: str, where: str = "") -> dict:
-    return {"at": f"{path}:{line}", "field": where or None, "reason": reason}
+def _error(path: str, line: int, reason: str, where: str = "", record: Any = None) -> dict:
+    return {"at": f"{path}:{line}", "id": None if record is None else _text(str(record)),
+            "field": _text(where) if where else None, "reason": _text(reason)}
+
+
+def _record_id(obj: dict, kind: str) -> Any:
+    """The id a record gives itself, for naming it in an error (None when it has none)."""
+    value = PARSERS[kind].record_id(obj)
+    return None if isinstance(value, (dict, list)) else value
+
+
+def _parse(kind: str, obj: dict, lines: dict[int, int]) -> tuple[list[dict], Any, Any]:
+    return langchain_runs.parse_run(obj, lines) if kind == "langchain" else PARSERS[kind].parse_record(obj)
+
+
+def _fold_turns(result: FileResult, pairs: list[tuple[dict, dict]]) -> None:
+    """Turn-by-turn request logs of one conversation -> the longest record (loop/turns.py)."""
+    folded = merge_turns(pairs)
+    gone = {id(absorbed) for absorbed, _ in folded}
+    result.transcripts = [t for t in result.transcripts if id(t) not in gone]
+    result.merged = [{"at": f"{result.path}:{a['source']['line']}", "into": f"{result.path}:{k['source']['line']}"}
+                     for a, k in folded]
 
 
 def parse_file(path: Path, fmt: str) -> FileResult:
@@ -154,22 +171,33 @@ def parse_file(path: Path, fmt: str) -> FileResult:
         try:
             if not isinstance(obj, dict):
                 raise RecordError("", f"a record must be a JSON object, got {type(obj).__name__}")
-            typed.append((line, obj, _detect(obj, fmt)))
+            typed.append((line, obj, detect(obj, fmt)))
         except RecordError as err:
             result.errors.append(_error(result.path, line, err.reason, err.where))
-    runs = langchain_runs.attach_children([(line, obj) for line, obj, kind in typed if kind == "langchain"])
-    roots = {id(obj) for _, obj in runs}
+    runs = [(line, obj) for line, obj, kind in typed if kind == "langchain"]
+    roots, tree_errors = attach_children(runs)
+    result.errors.extend(_error(result.path, line, err.reason, err.where, err.record) for line, _, err in tree_errors)
+    lines = {id(obj): line for line, obj in runs}  # a flat export's runs: an error in one is told at its line
+    readable = {id(obj) for _, obj in roots}
+    unreadable_runs = {id(run) for _, run, _ in tree_errors}
+    pairs: list[tuple[dict, dict]] = []
     for line, obj, kind in typed:
-        if kind == "langchain" and id(obj) not in roots:
-            result.child_runs += 1  # a child run of a flat export, read through its root
+        if kind == "langchain" and id(obj) not in readable:
+            if id(obj) not in unreadable_runs:
+                result.child_runs += 1  # a child run of a flat export, read through its root
             continue
         try:
-            messages, metadata, record_id = PARSERS[kind].parse_record(obj) if kind == "openai" \
-                else langchain_runs.parse_run(obj)
-            result.transcripts.append(transcript(kind, result.path, line, record_id, messages, metadata))
-            result.formats[kind] = result.formats.get(kind, 0) + 1
+            messages, metadata, record_id = _parse(kind, obj, lines)
+            t = transcript(kind, result.path, line, record_id, messages, metadata)
         except RecordError as err:
-            result.errors.append(_error(result.path, line, err.reason, err.where))
+            record = err.record if err.record is not None else _record_id(obj, kind)
+            result.errors.append(_error(result.path, err.line or line, err.reason, err.where, record))
+            continue
+        result.transcripts.append(t)
+        result.formats[kind] = result.formats.get(kind, 0) + 1
+        if kind != "langchain" and ("request" in obj or "params" in obj):
+            pairs.append((t, conversation_key(obj)))
+    _fold_turns(result, pairs)
     result.errors.sort(key=lambda e: int(e["at"].rsplit(":", 1)[1]))
     return result
 
@@ -179,7 +207,8 @@ def read_store(path: Path) -> list[dict]:
     if not path.is_file():
         return []
     rows = []
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    # split on "\n" only: str.splitlines() would also cut at U+2028 / U+0085 inside a message's text
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1):
         if line.strip():
             try:
                 rows.append(json.loads(line))
@@ -210,8 +239,10 @@ def _merge_store(existing: list[dict], results: list[FileResult]) -> list[dict]:
 
 def _entry(result: FileResult, fmt: str, strict: bool, status: str) -> dict:
     return {"format": fmt, "formats_found": dict(sorted(result.formats.items())), "sha256": result.sha256,
-            "records": result.records, "child_runs": result.child_runs, "valid": len(result.transcripts) + len(result.duplicates),
-            "kept": len(result.transcripts), "duplicates": result.duplicates, "malformed": len(result.errors),
+            "records": result.records, "child_runs": result.child_runs,
+            "valid": len(result.transcripts) + len(result.duplicates) + len(result.merged),
+            "kept": len(result.transcripts), "duplicates": result.duplicates, "merged": result.merged,
+            "malformed": len(result.errors),
             "errors": result.errors, "strict": strict, "status": status}
 
 
@@ -248,15 +279,20 @@ def ingest(inputs: list[str], fmt: str, output: str | Path, strict: bool = False
     return report, 0 if failure is None else 1
 
 
+def _named(err: dict) -> str:
+    return f"[id {err['id']}] " if err.get("id") else ""
+
+
 def describe(report: dict, inputs: list[Path]) -> list[str]:
     """Human-readable lines for the files of one call."""
     lines = []
     for path in inputs:
         e = report["inputs"][str(path)]
         dup = f", {len(e['duplicates'])} duplicates" if e["duplicates"] else ""
+        dup += f", {len(e['merged'])} earlier turns merged into longer logs" if e.get("merged") else ""
         runs = f" ({e['child_runs']} of them child runs)" if e.get("child_runs") else ""
         lines.append(f"{path}: {e['records']} records{runs}, {e['kept']} conversations kept{dup}, "
                      f"{e['malformed']} malformed ({e['status']})")
-        lines.extend(f"  {err['at']}: {(err['field'] + ': ') if err['field'] else ''}{err['reason']}"
+        lines.extend(f"  {err['at']}: {_named(err)}{(err['field'] + ': ') if err['field'] else ''}{err['reason']}"
                      for err in e["errors"])
     return lines

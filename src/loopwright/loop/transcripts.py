@@ -1,8 +1,9 @@
 """The normalised transcript: one conversation per JSON line, whatever log it came from.
 
     {"id": "t-<16 hex>",                       sha256 of the canonical messages
-     "format": "openai" | "langchain",
-     "source": {"path": "/abs/raw/log.jsonl", "line": 12, "record": "<the log's own id or null>"},
+     "format": "openai" | "langchain" | "anthropic",
+     "source": {"path": "/abs/raw/log.jsonl", "line": 12, "record": "<the log's own id or null>",
+                "merged": [{"line": 9, "record": ..}]},   only when earlier turns were folded in
      "messages": [
         {"role": "system" | "user", "content": str},
         {"role": "assistant", "content": str, "tool_calls": [{"id": str, "name": str, "arguments": {..}}]},
@@ -29,10 +30,14 @@ ROLES = ("system", "user", "assistant", "tool")
 
 
 class RecordError(ValueError):
-    """A log record cannot become a transcript: ``where`` inside the record, and why."""
+    """A log record cannot become a transcript: ``where`` inside the record, and why.
 
-    def __init__(self, where: str, reason: str):
-        self.where, self.reason = where, reason
+    ``record`` is the id of the record (or LangSmith run) at fault when the log gives one;
+    ``line`` overrides the record's line when the fault sits on another line of the file
+    (a child run of a flat export)."""
+
+    def __init__(self, where: str, reason: str, record: Any = None, line: int | None = None):
+        self.where, self.reason, self.record, self.line = where, reason, record, line
         super().__init__(f"{where}: {reason}" if where else reason)
 
 
@@ -115,10 +120,20 @@ def check_conversation(messages: list[dict], where: str = "messages") -> None:
             open_calls = None
 
 
+def _check_text(value: Any, where: str) -> None:
+    try:
+        canonical(value).encode("utf-8")
+    except UnicodeEncodeError as err:  # JSON can escape half of a surrogate pair; UTF-8 cannot hold it
+        raise RecordError(where, f"holds a lone UTF-16 surrogate ({err.object[err.start:err.end]!r}), "
+                                 f"which is not text") from None
+
+
 def transcript(fmt: str, path: str, line: int, record_id: Any, messages: list[dict], metadata: Any) -> dict:
     check_conversation(messages)
     if metadata is not None and not isinstance(metadata, dict):
         raise RecordError("metadata", f"must be a JSON object, got {type(metadata).__name__}")
+    _check_text(messages, "messages")
+    _check_text([metadata, None if record_id is None else str(record_id)], "metadata")
     return {"id": short_hash(messages, "t-"), "format": fmt,
             "source": {"path": path, "line": line, "record": None if record_id is None else str(record_id)},
             "messages": messages, "metadata": metadata or {}}

@@ -81,8 +81,8 @@ def test_rows_are_training_ready_and_duplicates_are_dropped(improved):
         assert all(isinstance(m["content"], str) for m in row["prompt"])
         assert row["completion"][0]["role"] == "assistant"
     dropped = improved["summary"]["turns"]["dropped"]
-    # 6 chats open with the same greeting turn, 2 logged requests repeat their first turn
-    assert dropped["duplicate"] == 8
+    # 6 chats open with the same greeting turn (the 2 requests that repeat their first turn are merged by ingest)
+    assert dropped["duplicate"] == 6
     tool_turns = improved["summary"]["by_turn_kind"]["tool_call"]
     assert tool_turns["graded"] == 52 and tool_turns["kept"] == 0  # the support reward grades replies, not calls
     rendered = next(t for t in improved["graded"] if t["kind"] == "tool_call")["reply"]

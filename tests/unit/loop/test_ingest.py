@@ -61,10 +61,11 @@ def test_the_valid_records_are_kept_with_counts_that_add_up(store):
     for path, entry in report["inputs"].items():
         assert entry["status"] == "ok"
         assert entry["records"] == entry["valid"] + entry["malformed"] + entry["child_runs"]
-        assert entry["kept"] == entry["valid"] - len(entry["duplicates"])
+        assert entry["kept"] == entry["valid"] - len(entry["duplicates"]) - len(entry["merged"])
         assert entry["sha256"] == ing.mf.sha256_file(Path(path))
     kept = sum(e["kept"] for e in report["inputs"].values())
-    assert kept == len(store["transcripts"]) == report["transcripts"]["conversations"] == 80
+    assert kept == len(store["transcripts"]) == report["transcripts"]["conversations"] == 78
+    assert len(report["inputs"][str(OPENAI[1])]["merged"]) == 2  # two conversations logged turn by turn
     assert report["inputs"][str(OPENAI[0])]["formats_found"] == {"openai": 26}
     flat = report["inputs"][str(LANGCHAIN[1])]
     assert flat["formats_found"] == {"langchain": 3} and flat["child_runs"] == 9  # 3 traces of 1 root + 3 runs

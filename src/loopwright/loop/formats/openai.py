@@ -47,7 +47,7 @@ def parse_message(raw: Any, where: str) -> dict:
     if not isinstance(raw, dict):
         raise RecordError(where, f"a message must be an object, got {type(raw).__name__}")
     role = raw.get("role")
-    if role not in ROLE_MAP:
+    if not isinstance(role, str) or role not in ROLE_MAP:
         raise RecordError(f"{where}.role", f"unknown role {role!r}; expected one of {sorted(ROLE_MAP)}")
     role = ROLE_MAP[role]
     if "content" not in raw and role != "assistant":
@@ -104,5 +104,9 @@ def parse_record(obj: dict) -> tuple[list[dict], Any, Any]:
     reply = parse_message(first["message"], "response.choices[0].message")
     if reply["role"] != "assistant":
         raise RecordError("response.choices[0].message.role", f"expected 'assistant', got {reply['role']!r}")
-    record_id = obj.get("id") or response.get("id") or obj.get("custom_id")
-    return prompt + [reply], metadata, record_id
+    return prompt + [reply], metadata, record_id(obj)
+
+
+def record_id(obj: dict) -> Any:
+    response = _unwrap(obj.get("response"))
+    return obj.get("id") or (response.get("id") if isinstance(response, dict) else None) or obj.get("custom_id")
