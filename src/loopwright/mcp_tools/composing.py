@@ -1,0 +1,159 @@
+"""Compose a train.py command line the way train.py does, and run its validation; load nothing.
+
+Composition uses the packaged config tree (``loopwright.loop.app.CONF_DIR``, the same one
+``python -m loopwright.train`` uses) and Hydra's compose API; validation is
+``loopwright.train.validate``, the rules ``train.py`` checks before it imports torch. Hydra's
+compose API keeps global state, so one lock serialises every use of it in this process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from pathlib import Path
+from typing import Any, Iterator
+
+from loopwright.mcp_tools.paths import Refused, Roots
+
+_HYDRA_LOCK = threading.Lock()
+MAX_VALIDATED_JOBS = 16  # a sweep's first N jobs are composed and validated one by one
+# Set by the launch tool itself: an override of them would put a run outside the outputs dir.
+RESERVED_KEYS = ("hydra.run.dir", "hydra.sweep.dir", "hydra.sweep.subdir")
+
+
+@contextlib.contextmanager
+def hydra_session() -> Iterator[Any]:
+    """Hydra initialised on the packaged conf/ (schemas registered); yields its config loader."""
+    from hydra import initialize_config_dir
+    from hydra.core.global_hydra import GlobalHydra
+
+    import loopwright.config  # noqa: F401  registers the typed schemas, as train.py does
+    from loopwright.loop.app import CONF_DIR
+
+    with _HYDRA_LOCK, initialize_config_dir(config_dir=CONF_DIR, version_base="1.3"):
+        yield GlobalHydra.instance().config_loader()
+
+
+def _looks_like_path(value: str, project: Path) -> bool:
+    if "://" in value or not value:
+        return False
+    if value[0] in "/~." or value.startswith("file:"):
+        return True
+    return "/" in value and (project / value).exists()  # a hub id (org/name) is not a file here
+
+
+def check_overrides(overrides: list[str], roots: Roots, reserved: bool = False) -> list[Any]:
+    """Parse ``overrides`` with Hydra's parser; refuse a flag, a path value outside the roots, and (for a
+    launch, ``reserved=True``) an override of the run/sweep dir. Returns Hydra's Override objects."""
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+    from hydra.errors import OverrideParseException
+
+    for text in overrides:
+        if text.startswith("-"):
+            raise Refused(f"{text!r} is a command-line flag, not an override; give key=value or group=option "
+                          f"items only (a sweep: launch with sweep=true)")
+    try:
+        parsed = OverridesParser.create().parse_overrides(list(overrides))
+    except OverrideParseException as err:
+        raise Refused(f"override could not be parsed: {err}") from None
+    for override in parsed:
+        key = override.get_key_element()
+        if reserved and key.lstrip("+~") in RESERVED_KEYS:
+            raise Refused(f"{key} is set by this server (runs go under {roots.outputs}); leave it out")
+        if override.is_sweep_override() or override.value() is None:
+            continue
+        value = override.value()
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, str) and _looks_like_path(item, roots.project):
+                roots.readable(item.removeprefix("file:"), what=key)
+    return parsed
+
+
+def _jobs_of(parsed: list[Any]) -> tuple[list[list[str]], list[str]]:
+    """The basic sweeper's job list (cartesian product of choice/range sweeps) and the sweeps it cannot expand
+    (interval, tag: the Optuna sweeper samples them), which are left out of composition."""
+    from hydra._internal.core_plugins.basic_sweeper import BasicSweeper
+    from hydra.core.override_parser.types import ValueType
+
+    expandable, sampled = [], []
+    for o in parsed:
+        if o.is_sweep_override() and o.value_type == ValueType.INTERVAL_SWEEP:
+            sampled.append(o.input_line)
+        elif o.is_sweep_override() and getattr(o.value(), "tags", None):
+            sampled.append(o.input_line)
+        else:
+            expandable.append(o)
+    batches = BasicSweeper.split_arguments(expandable, None)
+    return [job for batch in batches for job in batch], sampled
+
+
+def _composition_error(err: BaseException) -> str:
+    text = f"{type(err).__name__}: {err}"
+    cause = err.__cause__ or err.__context__
+    if cause is not None and str(cause) and str(cause) not in text:
+        text += f" ({type(cause).__name__}: {cause})"
+    return text
+
+
+def compose_job(overrides: list[str]) -> tuple[Any, dict[str, str]]:
+    """One job's config (the hydra node dropped) and its group choices; raises what Hydra raises."""
+    from hydra import compose
+    from omegaconf import open_dict
+
+    with hydra_session():
+        cfg = compose("train", list(overrides), return_hydra_config=True)
+    choices = {k: v for k, v in cfg.hydra.runtime.choices.items() if not str(k).startswith("hydra/")}
+    with open_dict(cfg):
+        del cfg["hydra"]
+    return cfg, choices
+
+
+def problems_of(cfg: Any) -> list[str]:
+    from loopwright.train.validate import problems_in
+
+    return problems_in(cfg)
+
+
+def command_line(overrides: list[str], multirun: bool) -> str:
+    from loopwright.train.manifest import redact_override
+
+    shown = [redact_override(o) for o in overrides]
+    return " ".join(["python train.py", *(["-m"] if multirun else []), *shown])
+
+
+def checked(overrides: list[str], roots: Roots, multirun: bool = False,
+            reserved: bool = False) -> tuple[dict[str, Any], Any]:
+    """({ok, problems, command, multirun, jobs, choices, config}, the first job's DictConfig or None).
+
+    A sweep (comma lists, ``range(...)``) is expanded as Hydra's basic sweeper would and its first
+    ``MAX_VALIDATED_JOBS`` jobs are each composed and validated; the config returned is the first job's,
+    resolved, with secret-named values redacted."""
+    from loopwright.train.manifest import redacted_config
+
+    parsed = check_overrides(overrides, roots, reserved=reserved)
+    jobs, sampled = _jobs_of(parsed)
+    multirun = multirun or len(jobs) > 1 or bool(sampled)
+    out: dict[str, Any] = {"ok": False, "problems": [], "command": command_line(overrides, multirun),
+                           "multirun": multirun, "jobs": len(jobs)}
+    if sampled:
+        out["sampled_by_sweeper"] = sampled
+    first = None
+    for i, job in enumerate(jobs[:MAX_VALIDATED_JOBS]):
+        prefix = f"job {i} ({' '.join(job)}): " if len(jobs) > 1 else ""
+        try:
+            cfg, choices = compose_job(job)
+        except Exception as err:  # noqa: BLE001 (every composition error is reported, not raised)
+            out["problems"].append(prefix + _composition_error(err))
+            continue
+        out["problems"].extend(prefix + p for p in problems_of(cfg))
+        if first is None:
+            first, out["choices"], out["config"] = cfg, choices, redacted_config(cfg)
+    if len(jobs) > MAX_VALIDATED_JOBS:
+        out["note"] = f"the first {MAX_VALIDATED_JOBS} of {len(jobs)} jobs were composed and validated"
+    out["ok"] = not out["problems"]
+    return out, first
+
+
+def provider_kind(cfg: Any) -> str:
+    kind = cfg.provider.kind
+    return str(getattr(kind, "value", kind))
