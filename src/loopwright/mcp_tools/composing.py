@@ -14,11 +14,15 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from loopwright.mcp_tools.paths import Refused, Roots
+from loopwright.mcp_tools.redaction import redact_text
 
 _HYDRA_LOCK = threading.Lock()
 MAX_VALIDATED_JOBS = 16  # a sweep's first N jobs are composed and validated one by one
 # Set by the launch tool itself: an override of them would put a run outside the outputs dir.
 RESERVED_KEYS = ("hydra.run.dir", "hydra.sweep.dir", "hydra.sweep.subdir")
+# Keys a job reads files from (or writes to): checked again after composition, since an experiment
+# option or an interpolation (${oc.env:HOME}/x) can set them without an override naming a path.
+PATH_KEYS = ("task.path", "eval.prompts", "resume", "model.name_or_path", "provider.ledger")
 
 
 @contextlib.contextmanager
@@ -114,6 +118,16 @@ def problems_of(cfg: Any) -> list[str]:
     return problems_in(cfg)
 
 
+def check_paths(cfg: Any, roots: Roots) -> None:
+    """Refuse a composed job whose file keys (PATH_KEYS) point outside the roots."""
+    from omegaconf import OmegaConf
+
+    for key in PATH_KEYS:
+        value = OmegaConf.select(cfg, key, default=None)
+        if isinstance(value, str) and value != "auto" and _looks_like_path(value, roots.project):
+            roots.readable(value.removeprefix("file:"), what=key)
+
+
 def command_line(overrides: list[str], multirun: bool) -> str:
     from loopwright.train.manifest import redact_override
 
@@ -143,9 +157,11 @@ def checked(overrides: list[str], roots: Roots, multirun: bool = False,
         try:
             cfg, choices = compose_job(job)
         except Exception as err:  # noqa: BLE001 (every composition error is reported, not raised)
-            out["problems"].append(prefix + _composition_error(err))
+            # Hydra's message repeats the override, value included: a secret's value is redacted.
+            out["problems"].append(prefix + redact_text(_composition_error(err)))
             continue
-        out["problems"].extend(prefix + p for p in problems_of(cfg))
+        check_paths(cfg, roots)
+        out["problems"].extend(prefix + redact_text(p) for p in problems_of(cfg))
         if first is None:
             first, out["choices"], out["config"] = cfg, choices, redacted_config(cfg)
     if len(jobs) > MAX_VALIDATED_JOBS:

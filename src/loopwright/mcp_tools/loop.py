@@ -16,7 +16,7 @@ from typing import Any
 
 from loopwright.mcp_tools.composing import check_overrides
 from loopwright.mcp_tools.paths import Refused, Roots
-from loopwright.mcp_tools.runs import redact_line
+from loopwright.mcp_tools.redaction import redact_line
 
 TIMEOUT_S = 600
 FORMATS = ("auto", "openai", "langchain")

@@ -15,6 +15,7 @@ from typing import Any
 
 from loopwright.mcp_tools.launching import LAUNCH_LOG, LAUNCH_RECORD, process_state
 from loopwright.mcp_tools.paths import Refused, Roots
+from loopwright.mcp_tools.redaction import redact_line
 
 MANIFEST = "manifest.json"
 _NOT_RUNS = {"model", "checkpoints", "data", ".hydra", "tensorboard", "wandb", "pod"}  # never descended into
@@ -102,13 +103,6 @@ def list_runs(roots: Roots, limit: int = 50) -> dict[str, Any]:
                            **({"process": process_state(sweep)} if (sweep / LAUNCH_RECORD).is_file() else {})})
     return {"outputs": str(roots.outputs), "runs_total": len(runs), "runs": [_brief(r) for r in newest],
             "sweeps": sweep_rows}
-
-
-def redact_line(line: str) -> str:
-    """Overrides echoed in a log line (``+x.hf_token=...``, a URL's password) redacted word by word."""
-    from loopwright.train.manifest import redact_override, redact_url_password
-
-    return " ".join(redact_override(w) if "=" in w else w for w in redact_url_password(line).split(" "))
 
 
 def _tail(path: Path, lines: int) -> list[str]:

@@ -91,12 +91,13 @@ def test_list_options_gives_every_group_and_option_of_the_conf_tree_with_summari
 
 
 def test_compose_config_returns_the_resolved_config_or_every_problem_by_key(tmp_path):
-    good, bad, unknown, secret = calls(
+    good, bad, unknown, secret, misplaced = calls(
         tmp_path / "outputs",
         ("compose_config", {"overrides": [*TINY, "objective.learning_rate=3e-5"]}),
         ("compose_config", {"overrides": ["model=tiny", "profile.num_generations=1", "objective.beta=-1"]}),
         ("compose_config", {"overrides": ["model=nope"]}),
-        ("compose_config", {"overrides": [*TINY, f"+extra.api_key={SECRET}"]}))
+        ("compose_config", {"overrides": [*TINY, f"+extra.api_key={SECRET}"]}),
+        ("compose_config", {"overrides": [*TINY, f"model.hf_token={SECRET}"]}))  # Hydra's error repeats it
     assert good.data["ok"] and good.data["problems"] == []
     assert good.data["config"]["objective"]["learning_rate"] == 3e-5 and good.data["choices"]["profile"] == "smoke"
     assert good.data["command"] == "python train.py model=tiny profile=smoke objective.learning_rate=3e-5"
@@ -106,6 +107,7 @@ def test_compose_config_returns_the_resolved_config_or_every_problem_by_key(tmp_
     assert not unknown.data["ok"] and "Could not find 'model/nope'" in unknown.data["problems"][0]
     assert "tiny" in unknown.data["problems"][0]  # Hydra's list of the available options
     assert SECRET not in secret.text and secret.data["config"]["extra"]["api_key"] == "***REDACTED***"
+    assert "Key 'hf_token' not in 'ModelConfig'" in misplaced.data["problems"][0] and SECRET not in misplaced.text
 
 
 def test_a_sweep_is_expanded_and_each_job_validated(tmp_path):
@@ -234,9 +236,15 @@ def test_paths_outside_the_project_and_outputs_dirs_are_refused(tmp_path, world)
         ("ingest", {"inputs": ["/etc/hosts"], "output": str(outputs / "t2")}),
         ("ingest", {"inputs": [str(OPENAI[0])], "output": str(ROOT / "src")}),  # the code is never written
         ("improve", {"transcripts": str(outputs / "transcripts"), "output": str(outside)}),
-        ("compose_config", {"overrides": ["model=tiny", "task=jsonl", f"task.path={outside / 'rows.jsonl'}"]}))
+        ("compose_config", {"overrides": ["model=tiny", "task=jsonl", f"task.path={outside / 'rows.jsonl'}"]}),
+        # an interpolation names no path in the override; the composed task.path is checked too
+        ("plan_job", {"overrides": ["model=tiny", "task=jsonl", "task.path=${oc.env:MCP_TEST_OUTSIDE}/rows.jsonl"]}),
+        env={"MCP_TEST_OUTSIDE": str(outside)})
     for reply in replies:
         assert reply.is_error and reply.error.startswith("Error executing tool") and "refused: " in reply.error, reply
         assert "outside the" in reply.error, reply.error
     assert "resolves to" in replies[2].error and str(outside / "run") in replies[2].error
+    assert replies[-1].error.endswith(f"task.path={outside}/rows.jsonl resolves to {outside}/rows.jsonl, outside "
+                                      f"the project dir ({ROOT}) and the outputs dir ({outputs}); this server "
+                                      f"reads and writes only inside them")
     assert not (outputs / "t2").exists() and not (ROOT / "src" / "transcripts.jsonl").exists()
