@@ -107,6 +107,8 @@ def compose_job(overrides: list[str]) -> tuple[Any, dict[str, str]]:
     with hydra_session():
         cfg = compose("train", list(overrides), return_hydra_config=True)
     choices = {k: v for k, v in cfg.hydra.runtime.choices.items() if not str(k).startswith("hydra/")}
+    if cfg.hydra.runtime.choices.get("hydra/sweeper") == "loopwright":  # sweep=<name>: Optuna runs n_trials jobs
+        choices["hydra/sweeper"], choices["n_trials"] = "loopwright", int(cfg.hydra.sweeper.n_trials)
     with open_dict(cfg):
         del cfg["hydra"]
     return cfg, choices
@@ -163,6 +165,9 @@ def checked(overrides: list[str], roots: Roots, multirun: bool = False,
         check_paths(cfg, roots)
         out["problems"].extend(prefix + redact_text(p) for p in problems_of(cfg))
         if first is None:
+            if "n_trials" in choices:  # the Optuna sweeper's budget (comma lists are its choices, not a product)
+                out["multirun"], out["jobs"] = True, choices.pop("n_trials")
+                out["command"] = command_line(overrides, True)
             first, out["choices"], out["config"] = cfg, choices, redacted_config(cfg)
     if len(jobs) > MAX_VALIDATED_JOBS:
         out["note"] = f"the first {MAX_VALIDATED_JOBS} of {len(jobs)} jobs were composed and validated"

@@ -20,7 +20,7 @@ from typing import Any
 
 from loopwright.mcp_tools.composing import checked, command_line, provider_kind
 from loopwright.mcp_tools.paths import Refused, Roots
-from loopwright.mcp_tools.planning import PAID_PROVIDERS
+from loopwright.mcp_tools.planning import PAID_PROVIDERS, launcher_plan
 
 LAUNCH_RECORD = "launch.json"
 LAUNCH_LOG = "launch.log"
@@ -38,6 +38,13 @@ def _refuse_unless_allowed(roots: Roots, cfg: Any) -> None:
     if kind in PAID_PROVIDERS and cfg.provider.get("max_cost") is None:
         raise Refused(f"provider={kind} rents paid hardware: add provider.max_cost=<USD> to the overrides "
                       f"(plan_job shows the worst case first); nothing was started")
+    if kind == "runpod":  # the launcher's own check, now rather than in a background process's log
+        from hydra_plugins.loopwright_launchers.remote._plan import PlanRefused
+
+        try:
+            launcher_plan("runpod", cfg.provider).check()
+        except PlanRefused as err:
+            raise Refused(f"the runpod launcher would refuse this job: {err} Nothing was started.") from None
 
 
 def _new_dir(roots: Roots, multirun: bool) -> Path:

@@ -21,7 +21,7 @@ _WHERE = {"local": "this machine, in the training process (Hydra's basic launche
           "slurm": "your SLURM cluster (hydra-submitit-launcher)"}
 
 
-def _launcher_plan(kind: str, provider_cfg: Any) -> Any:
+def launcher_plan(kind: str, provider_cfg: Any) -> Any:
     with tempfile.TemporaryDirectory() as tmp:  # the job objects only remember their dir; nothing is written
         common = dict(job_dir=Path(tmp), overrides=[], code_root=Path(tmp), ledger_path=Path(tmp) / "costs.jsonl")
         if kind == "runpod":
@@ -36,7 +36,7 @@ def _launcher_plan(kind: str, provider_cfg: Any) -> Any:
 def paid_plan(kind: str, provider_cfg: Any, jobs: int) -> dict[str, Any]:
     from hydra_plugins.loopwright_launchers.remote._plan import PlanRefused
 
-    plan = _launcher_plan(kind, provider_cfg)
+    plan = launcher_plan(kind, provider_cfg)
     if kind == "modal":  # the modal launcher has no price to check max_cost against; max_hours is its timeout
         verdict = (f"the modal launcher would run it: Modal publishes no prices, so max_cost is recorded, not "
                    f"checked; provider.max_hours={plan.max_hours:g} is the function's timeout")

@@ -117,32 +117,41 @@ def test_a_sweep_is_expanded_and_each_job_validated(tmp_path):
         "job 0 (model=tiny profile.num_generations=1): profile.num_generations=1 must be >= 2")
 
 
-def test_plan_job_prices_runpod_from_its_api_and_rents_nothing(tmp_path):
+def test_plan_job_prices_runpod_from_its_api_and_rents_nothing_and_launch_applies_the_same_check(tmp_path):
     from helpers.runpod_standin import RunpodStandin
 
     key = "rpa_MCPTEST_" + secrets.token_hex(12)
     standin = RunpodStandin(key, "http://127.0.0.1:9", tmp_path / "standin").start()
     try:
         api = [f"provider.api_url={standin.url}", f"provider.graphql_url={standin.url}/graphql"]
-        over, within, local, modal = calls(
+        over, within, optuna, local, modal = calls(
             tmp_path / "outputs",
             ("plan_job", {"overrides": ["provider=runpod", *api, "provider.max_hours=2", "provider.max_cost=0.5"]}),
             ("plan_job", {"overrides": ["provider=runpod", *api, "provider.max_cost=1", "seed=1,2,3"]}),
+            ("plan_job", {"overrides": ["provider=runpod", *api, "provider.max_cost=1", "sweep=grpo_lr_kl",
+                                        "hydra.sweeper.n_trials=5"]}),
             ("plan_job", {"overrides": TINY}),
             ("plan_job", {"overrides": ["provider=modal", "provider.max_cost=2"]}),
             env={"RUNPOD_API_KEY": key})
+        (refused,) = calls(tmp_path / "outputs", ("launch", {"overrides": [
+            *TINY, "provider=runpod", *api, "provider.max_hours=2", "provider.max_cost=0.5"]}),
+            flags=("--allow-launch",), env={"RUNPOD_API_KEY": key})
     finally:
         standin.stop()
+    assert refused.is_error and "the runpod launcher would refuse this job: worst case $0.80" in refused.error
+    assert not (tmp_path / "outputs" / "runs").exists()
     plan = over.data["plan"]
     assert plan["usd_per_hr"] == 0.40 and plan["worst_case_usd_per_job"] == pytest.approx(0.80)  # stand-in's A40
     assert plan["verdict"].startswith("the runpod launcher would refuse: worst case $0.80")
     plan = within.data["plan"]
     assert within.data["jobs"] == 3 and plan["worst_case_usd_total"] == pytest.approx(1.20)
     assert plan["verdict"] == "within provider.max_cost: the runpod launcher would rent"
+    assert optuna.data["multirun"] and optuna.data["jobs"] == 5  # the Optuna sweeper's n_trials
+    assert optuna.data["plan"]["worst_case_usd_total"] == pytest.approx(2.0)
     assert [c for c in standin.log if c[1].startswith("/pods")] == []  # priced only: no pod created, none listed
     assert local.data["plan"]["rents"] is False and local.data["plan"]["worst_case_usd_total"] == 0.0
     assert modal.data["plan"]["price_source"].startswith("Modal's SDK publishes no prices")
-    assert all(key not in r.text for r in (over, within, local, modal))
+    assert all(key not in r.text for r in (over, within, optuna, local, modal, refused))
 
 
 def test_ingest_and_improve_run_the_loop_commands_on_the_given_files(world):
