@@ -14,7 +14,10 @@ import sys
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m loopwright.mcp", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m loopwright.mcp",
+        description="loopwright as an MCP server over stdio, for coding agents (docs/MCP.md). Read-only "
+                    "unless --allow-launch.")
     parser.add_argument("--allow-launch", action="store_true",
                         help="let the launch tool start training runs and sweeps (off: launch is refused)")
     parser.add_argument("--project", default=".",

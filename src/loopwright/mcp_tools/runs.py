@@ -49,16 +49,25 @@ def run_dir_of(roots: Roots, run_dir: str) -> Path:
     return path
 
 
+def _status_without_manifest(run_dir: Path, state: dict | None) -> str:
+    if (_read_json(run_dir / LAUNCH_RECORD) or {}).get("multirun"):
+        return "sweep (its jobs are in numbered subdirs: sweep_report reads them)"
+    if state is None or state["running"]:
+        return "starting (no manifest yet)"
+    code = state["exit_code"]
+    return f"exited{'' if code is None else f' with code {code}'} before writing a manifest (see its log)"
+
+
 def _brief(run_dir: Path) -> dict[str, Any]:
     m = _manifest(run_dir)
     result = m.get("result") or {}
-    entry = {"run_dir": str(run_dir), "status": m.get("status") or "starting (no manifest yet)",
+    state = process_state(run_dir)
+    entry = {"run_dir": str(run_dir), "status": m.get("status") or _status_without_manifest(run_dir, state),
              "started_at": m.get("started_at"), "overrides": m.get("overrides"), "choices": m.get("choices"),
              "global_step": m.get("global_step")}
     for key in ("base_accuracy", "trained_accuracy", "trained_mean_reward"):
         if key in result:
             entry[key] = result[key]
-    state = process_state(run_dir)
     if state is not None:
         entry["process"] = state
     return _redact(entry)

@@ -55,6 +55,7 @@ def world(tmp_path_factory):
             run_dir, sweep_dir = out["launch_run"].data["run_dir"], out["launch_sweep"].data["run_dir"]
             out["status"] = await wait_until_exited(client, "run_status", "run_dir", run_dir)
             out["sweep"] = await wait_until_exited(client, "sweep_report", "sweep_dir", sweep_dir)
+            out["sweep_status"] = await call(client, "run_status", run_dir=sweep_dir)
             out["list"] = await call(client, "list_runs")
             out["metrics"] = await call(client, "run_metrics", run_dir=str(seed), keys=["reward", "loss"], last=1)
             out["eval"] = await call(client, "run_eval", run_dir=run_dir, records=2)
@@ -184,6 +185,7 @@ def test_a_launched_sweep_completes_and_its_report_reads_back(world):
     assert [j["status"] for j in sweep["jobs"]] == ["completed", "completed"]
     assert [j["choices"]["model"] for j in sweep["jobs"]] == ["tiny", "tiny"]
     assert "summary.md" in sweep and "seed=1" in sweep["summary.md"]
+    assert world["sweep_status"].data["status"].startswith("sweep (its jobs are in numbered subdirs")
 
 
 def test_list_runs_lists_the_seed_launched_and_sweep_runs(world):
