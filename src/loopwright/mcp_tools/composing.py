@@ -18,8 +18,10 @@ from loopwright.mcp_tools.redaction import redact_text
 
 _HYDRA_LOCK = threading.Lock()
 MAX_VALIDATED_JOBS = 16  # a sweep's first N jobs are composed and validated one by one
-# Set by the launch tool itself: an override of them would put a run outside the outputs dir.
-RESERVED_KEYS = ("hydra.run.dir", "hydra.sweep.dir", "hydra.sweep.subdir")
+# A launch takes Hydra overrides only for the sweeper: the run dir is set by the launch tool (under the
+# outputs dir) and the launcher comes from provider= (whose paid kinds are gated); hydra/launcher=,
+# hydra.run.dir=, hydra.callbacks... would step around both.
+LAUNCH_HYDRA_ALLOWED = ("hydra/sweeper", "hydra.sweeper.", "hydra.verbose")
 # Keys a job reads files from (or writes to): checked again after composition, since an experiment
 # option or an interpolation (${oc.env:HOME}/x) can set them without an override naming a path.
 PATH_KEYS = ("task.path", "eval.prompts", "resume", "model.name_or_path", "provider.ledger")
@@ -38,17 +40,29 @@ def hydra_session() -> Iterator[Any]:
         yield GlobalHydra.instance().config_loader()
 
 
-def _looks_like_path(value: str, project: Path) -> bool:
+def path_in(value: str, project: Path) -> str | None:
+    """The filesystem path a value names, or None: a path (``/x``, ``~/x``, ``./x``, an existing ``a/b``
+    under the project), a ``file:`` URL, or an Optuna storage (``journal:<path>``, ``sqlite:///<path>``)."""
+    for scheme in ("sqlite:///", "journal:", "file://", "file:"):
+        if value.startswith(scheme):
+            return value[len(scheme):]
     if "://" in value or not value:
-        return False
-    if value[0] in "/~." or value.startswith("file:"):
-        return True
-    return "/" in value and (project / value).exists()  # a hub id (org/name) is not a file here
+        return None  # a URL (a database, an S3 endpoint): nothing on this machine's disk
+    if value[0] in "/~.":
+        return value
+    return value if "/" in value and (project / value).exists() else None  # a hub id (org/name) is not a file
+
+
+def _refuse_hydra_key(key: str, roots: Roots) -> None:
+    if key.startswith("hydra") and not (key in LAUNCH_HYDRA_ALLOWED or key.startswith(LAUNCH_HYDRA_ALLOWED)):
+        raise Refused(f"{key}: a launch takes Hydra overrides only for the sweeper (hydra/sweeper, "
+                      f"hydra.sweeper.*); the run dir is set by this server (under {roots.outputs}) and the "
+                      f"launcher by provider=<name>")
 
 
 def check_overrides(overrides: list[str], roots: Roots, reserved: bool = False) -> list[Any]:
     """Parse ``overrides`` with Hydra's parser; refuse a flag, a path value outside the roots, and (for a
-    launch, ``reserved=True``) an override of the run/sweep dir. Returns Hydra's Override objects."""
+    launch, ``reserved=True``) a Hydra override other than the sweeper's. Returns Hydra's Override objects."""
     from hydra.core.override_parser.overrides_parser import OverridesParser
     from hydra.errors import OverrideParseException
 
@@ -59,18 +73,27 @@ def check_overrides(overrides: list[str], roots: Roots, reserved: bool = False) 
     try:
         parsed = OverridesParser.create().parse_overrides(list(overrides))
     except OverrideParseException as err:
-        raise Refused(f"override could not be parsed: {err}") from None
+        raise Refused(f"override could not be parsed: {redact_text(str(err))}") from None
     for override in parsed:
         key = override.get_key_element()
-        if reserved and key.lstrip("+~") in RESERVED_KEYS:
-            raise Refused(f"{key} is set by this server (runs go under {roots.outputs}); leave it out")
-        if override.is_sweep_override() or override.value() is None:
-            continue
-        value = override.value()
-        for item in value if isinstance(value, list) else [value]:
-            if isinstance(item, str) and _looks_like_path(item, roots.project):
-                roots.readable(item.removeprefix("file:"), what=key)
+        if reserved:
+            _refuse_hydra_key(key.lstrip("+~"), roots)
+        for item in _values(override):
+            path = path_in(item, roots.project) if isinstance(item, str) else None
+            if path is not None:
+                roots.readable(path, what=key)
     return parsed
+
+
+def _values(override: Any) -> list[Any]:
+    """Every value an override can take: a sweep's choices one by one, a list's items."""
+    if override.is_sweep_override():
+        try:
+            return list(override.sweep_string_iterator())
+        except Exception:  # noqa: BLE001 (interval/range sweeps: numbers, no paths)
+            return []
+    value = override.value()
+    return value if isinstance(value, list) else [value]
 
 
 def _jobs_of(parsed: list[Any]) -> tuple[list[list[str]], list[str]]:
@@ -126,8 +149,9 @@ def check_paths(cfg: Any, roots: Roots) -> None:
 
     for key in PATH_KEYS:
         value = OmegaConf.select(cfg, key, default=None)
-        if isinstance(value, str) and value != "auto" and _looks_like_path(value, roots.project):
-            roots.readable(value.removeprefix("file:"), what=key)
+        path = path_in(value, roots.project) if isinstance(value, str) and value != "auto" else None
+        if path is not None:
+            roots.readable(path, what=key)
 
 
 def command_line(overrides: list[str], multirun: bool) -> str:

@@ -215,18 +215,21 @@ def test_launch_is_refused_on_a_server_started_without_allow_launch(tmp_path):
 
 def test_launch_refuses_a_paid_provider_without_max_cost_a_bad_config_and_its_own_keys(tmp_path):
     outputs = tmp_path / "outputs"
-    runpod, modal, bad, run_dir, flag = calls(
+    runpod, modal, bad, run_dir, launcher, flag = calls(
         outputs,
         ("launch", {"overrides": [*TINY, "provider=runpod"]}),
         ("launch", {"overrides": [*TINY, "provider=modal"], "sweep": True}),
         ("launch", {"overrides": ["model=tiny", "profile.num_generations=1"]}),
         ("launch", {"overrides": [*TINY, f"hydra.run.dir={tmp_path / 'elsewhere'}"]}),
+        ("launch", {"overrides": [*TINY, "hydra/launcher=runpod"]}),  # a paid launcher behind provider=local
         ("launch", {"overrides": ["-m", *TINY]}),
         flags=("--allow-launch",))
     assert runpod.is_error and "provider=runpod rents paid hardware: add provider.max_cost" in runpod.error
     assert modal.is_error and "provider=modal rents paid hardware" in modal.error
     assert bad.is_error and "profile.num_generations=1 must be >= 2" in bad.error
-    assert run_dir.is_error and "hydra.run.dir is set by this server" in run_dir.error
+    assert run_dir.is_error and "hydra.run.dir: a launch takes Hydra overrides only for the sweeper" in run_dir.error
+    assert launcher.is_error and "hydra/launcher: a launch takes Hydra overrides only" in launcher.error
+    assert "the launcher by provider=<name>" in launcher.error
     assert flag.is_error and "is a command-line flag" in flag.error
     assert not (outputs / "runs").exists() and not (outputs / "multirun").exists()
 
@@ -248,6 +251,8 @@ def test_paths_outside_the_project_and_outputs_dirs_are_refused(tmp_path, world)
         ("ingest", {"inputs": [str(OPENAI[0])], "output": str(ROOT / "src")}),  # the code is never written
         ("improve", {"transcripts": str(outputs / "transcripts"), "output": str(outside)}),
         ("compose_config", {"overrides": ["model=tiny", "task=jsonl", f"task.path={outside / 'rows.jsonl'}"]}),
+        ("compose_config", {"overrides": ["sweep=grpo_lr_kl", f"hydra.sweeper.storage=journal:{outside}/j.log"]}),
+        ("compose_config", {"overrides": ["model=tiny", "task=jsonl", f"task.path={outputs}/a.jsonl,{outside}/b.jsonl"]}),
         # an interpolation names no path in the override; the composed task.path is checked too
         ("plan_job", {"overrides": ["model=tiny", "task=jsonl", "task.path=${oc.env:MCP_TEST_OUTSIDE}/rows.jsonl"]}),
         env={"MCP_TEST_OUTSIDE": str(outside)})
