@@ -179,7 +179,7 @@ def checked(overrides: list[str], roots: Roots, multirun: bool = False,
         out["sampled_by_sweeper"] = sampled
     first = None
     for i, job in enumerate(jobs[:MAX_VALIDATED_JOBS]):
-        prefix = f"job {i} ({' '.join(job)}): " if len(jobs) > 1 else ""
+        prefix = redact_text(f"job {i} ({' '.join(job)}): ") if len(jobs) > 1 else ""
         try:
             cfg, choices = compose_job(job)
         except Exception as err:  # noqa: BLE001 (every composition error is reported, not raised)

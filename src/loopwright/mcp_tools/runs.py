@@ -15,7 +15,7 @@ from typing import Any
 
 from loopwright.mcp_tools.launching import LAUNCH_LOG, LAUNCH_RECORD, process_state
 from loopwright.mcp_tools.paths import Refused, Roots
-from loopwright.mcp_tools.redaction import redact_line
+from loopwright.mcp_tools.redaction import redact_line, redact_text
 
 MANIFEST = "manifest.json"
 _NOT_RUNS = {"model", "checkpoints", "data", ".hydra", "tensorboard", "wandb", "pod"}  # never descended into
@@ -125,9 +125,10 @@ def run_status(roots: Roots, run_dir: str, log_lines: int = 20) -> dict[str, Any
     path = run_dir_of(roots, run_dir)
     m = _manifest(path)
     out = _brief(path)
-    out.update({k: m.get(k) for k in ("ended_at", "error", "timings", "device", "run_name", "tags") if k in m})
-    if m.get("result"):
-        out["result"] = _redact(m["result"])
+    out.update(_redact({k: m.get(k) for k in ("ended_at", "timings", "device", "run_name", "tags", "result")
+                        if m.get(k) is not None}))
+    if m.get("error"):
+        out["error"] = redact_text(str(m["error"]))
     out["files"] = sorted(p.name for p in path.iterdir())
     log = path / LAUNCH_LOG if (path / LAUNCH_LOG).is_file() else path / "train.log"
     out["log"] = {"file": str(log), "tail": _tail(log, max(0, min(log_lines, 200)))}

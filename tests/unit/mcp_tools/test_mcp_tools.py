@@ -1,5 +1,5 @@
 """The MCP tools' pure parts: option summaries, the path roots, and composition without torch.
-(The tools themselves are tested through the real MCP client: tests/integration/mcp/.)"""
+(The tools themselves are tested through the real MCP client: tests/integration/mcp_server/.)"""
 
 from __future__ import annotations
 
