@@ -1,0 +1,44 @@
+"""``python -m loopwright.mcp [--allow-launch] [--project DIR] [--outputs DIR]``: loopwright as an MCP server.
+
+Speaks the Model Context Protocol over stdio (the official ``mcp`` SDK's ``MCPServer``), so a
+coding agent can list options, compose and validate command lines, plan jobs, launch runs and
+sweeps, read runs, sweeps and lineage, and run ingest / improve (docs/MCP.md). The tools live
+in ``loopwright.mcp_tools``. Read-only by default: ``--allow-launch`` enables the launch tool.
+stdout carries the protocol, so nothing else may print there; logs go to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m loopwright.mcp",
+        description="loopwright as an MCP server over stdio, for coding agents (docs/MCP.md). Read-only "
+                    "unless --allow-launch.")
+    parser.add_argument("--allow-launch", action="store_true",
+                        help="let the launch tool start training runs and sweeps (off: launch is refused)")
+    parser.add_argument("--project", default=".",
+                        help="the project dir: runs start here, tools read inside it (default: the current dir)")
+    parser.add_argument("--outputs", default=None,
+                        help="the outputs dir: runs are written and read here (default: <project>/outputs)")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    from loopwright.mcp_tools.paths import Roots
+    from loopwright.mcp_tools.server import build
+
+    roots = Roots.make(args.project, args.outputs, args.allow_launch)
+    if not roots.project.is_dir():
+        print(f"loopwright.mcp: --project {args.project} is not a directory", file=sys.stderr)
+        return 2
+    build(roots).run("stdio")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,204 @@
+"""Compose a train.py command line the way train.py does, and run its validation; load nothing.
+
+Composition uses the packaged config tree (``loopwright.loop.app.CONF_DIR``, the same one
+``python -m loopwright.train`` uses) and Hydra's compose API; validation is
+``loopwright.train.validate``, the rules ``train.py`` checks before it imports torch. Hydra's
+compose API keeps global state, so one lock serialises every use of it in this process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from pathlib import Path
+from typing import Any, Iterator
+
+from loopwright.mcp_tools.paths import Refused, Roots
+from loopwright.mcp_tools.redaction import redact_text
+
+_HYDRA_LOCK = threading.Lock()
+MAX_VALIDATED_JOBS = 16  # a sweep's first N jobs are composed and validated one by one
+# A launch takes Hydra overrides only for the sweeper: the run dir is set by the launch tool (under the
+# outputs dir) and the launcher comes from provider= (whose paid kinds are gated); hydra/launcher=,
+# hydra.run.dir=, hydra.callbacks... would step around both.
+LAUNCH_HYDRA_ALLOWED = ("hydra/sweeper", "hydra.sweeper.", "hydra.verbose")
+# Keys a job reads files from (or writes to): checked again after composition, since an experiment
+# option or an interpolation (${oc.env:HOME}/x) can set them without an override naming a path.
+PATH_KEYS = ("task.path", "eval.prompts", "resume", "model.name_or_path", "provider.ledger")
+
+
+@contextlib.contextmanager
+def hydra_session() -> Iterator[Any]:
+    """Hydra initialised on the packaged conf/ (schemas registered); yields its config loader."""
+    from hydra import initialize_config_dir
+    from hydra.core.global_hydra import GlobalHydra
+
+    import loopwright.config  # noqa: F401  registers the typed schemas, as train.py does
+    from loopwright.loop.app import CONF_DIR
+
+    with _HYDRA_LOCK, initialize_config_dir(config_dir=CONF_DIR, version_base="1.3"):
+        yield GlobalHydra.instance().config_loader()
+
+
+def path_in(value: str, project: Path) -> str | None:
+    """The filesystem path a value names, or None: a path (``/x``, ``~/x``, ``./x``, an existing ``a/b``
+    under the project), a ``file:`` URL, or an Optuna storage (``journal:<path>``, ``sqlite:///<path>``)."""
+    for scheme in ("sqlite:///", "journal:", "file://", "file:"):
+        if value.startswith(scheme):
+            return value[len(scheme):]
+    if "://" in value or not value:
+        return None  # a URL (a database, an S3 endpoint): nothing on this machine's disk
+    if value[0] in "/~.":
+        return value
+    return value if "/" in value and (project / value).exists() else None  # a hub id (org/name) is not a file
+
+
+def _refuse_hydra_key(key: str, roots: Roots) -> None:
+    if key.startswith("hydra") and not (key in LAUNCH_HYDRA_ALLOWED or key.startswith(LAUNCH_HYDRA_ALLOWED)):
+        raise Refused(f"{key}: a launch takes Hydra overrides only for the sweeper (hydra/sweeper, "
+                      f"hydra.sweeper.*); the run dir is set by this server (under {roots.outputs}) and the "
+                      f"launcher by provider=<name>")
+
+
+def check_overrides(overrides: list[str], roots: Roots, reserved: bool = False) -> list[Any]:
+    """Parse ``overrides`` with Hydra's parser; refuse a flag, a path value outside the roots, and (for a
+    launch, ``reserved=True``) a Hydra override other than the sweeper's. Returns Hydra's Override objects."""
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+    from hydra.errors import OverrideParseException
+
+    for text in overrides:
+        if text.startswith("-"):
+            raise Refused(f"{text!r} is a command-line flag, not an override; give key=value or group=option "
+                          f"items only (a sweep: launch with sweep=true)")
+    try:
+        parsed = OverridesParser.create().parse_overrides(list(overrides))
+    except OverrideParseException as err:
+        raise Refused(f"override could not be parsed: {redact_text(str(err))}") from None
+    for override in parsed:
+        key = override.get_key_element()
+        if reserved:
+            _refuse_hydra_key(key.lstrip("+~"), roots)
+        for item in _values(override):
+            path = path_in(item, roots.project) if isinstance(item, str) else None
+            if path is not None:
+                roots.readable(path, what=key)
+    return parsed
+
+
+def _values(override: Any) -> list[Any]:
+    """Every value an override can take: a sweep's choices one by one, a list's items."""
+    if override.is_sweep_override():
+        try:
+            return list(override.sweep_string_iterator())
+        except Exception:  # noqa: BLE001 (interval/range sweeps: numbers, no paths)
+            return []
+    value = override.value()
+    return value if isinstance(value, list) else [value]
+
+
+def _jobs_of(parsed: list[Any]) -> tuple[list[list[str]], list[str]]:
+    """The basic sweeper's job list (cartesian product of choice/range sweeps) and the sweeps it cannot expand
+    (interval, tag: the Optuna sweeper samples them), which are left out of composition."""
+    from hydra._internal.core_plugins.basic_sweeper import BasicSweeper
+    from hydra.core.override_parser.types import ValueType
+
+    expandable, sampled = [], []
+    for o in parsed:
+        if o.is_sweep_override() and o.value_type == ValueType.INTERVAL_SWEEP:
+            sampled.append(o.input_line)
+        elif o.is_sweep_override() and getattr(o.value(), "tags", None):
+            sampled.append(o.input_line)
+        else:
+            expandable.append(o)
+    batches = BasicSweeper.split_arguments(expandable, None)
+    return [job for batch in batches for job in batch], sampled
+
+
+def _composition_error(err: BaseException) -> str:
+    text = f"{type(err).__name__}: {err}"
+    cause = err.__cause__ or err.__context__
+    if cause is not None and str(cause) and str(cause) not in text:
+        text += f" ({type(cause).__name__}: {cause})"
+    return text
+
+
+def compose_job(overrides: list[str]) -> tuple[Any, dict[str, str]]:
+    """One job's config (the hydra node dropped) and its group choices; raises what Hydra raises."""
+    from hydra import compose
+    from omegaconf import open_dict
+
+    with hydra_session():
+        cfg = compose("train", list(overrides), return_hydra_config=True)
+    choices = {k: v for k, v in cfg.hydra.runtime.choices.items() if not str(k).startswith("hydra/")}
+    if cfg.hydra.runtime.choices.get("hydra/sweeper") == "loopwright":  # sweep=<name>: Optuna runs n_trials jobs
+        choices["hydra/sweeper"], choices["n_trials"] = "loopwright", int(cfg.hydra.sweeper.n_trials)
+    with open_dict(cfg):
+        del cfg["hydra"]
+    return cfg, choices
+
+
+def problems_of(cfg: Any) -> list[str]:
+    from loopwright.train.validate import problems_in
+
+    return problems_in(cfg)
+
+
+def check_paths(cfg: Any, roots: Roots) -> None:
+    """Refuse a composed job whose file keys (PATH_KEYS) point outside the roots."""
+    from omegaconf import OmegaConf
+
+    for key in PATH_KEYS:
+        value = OmegaConf.select(cfg, key, default=None)
+        path = path_in(value, roots.project) if isinstance(value, str) and value != "auto" else None
+        if path is not None:
+            roots.readable(path, what=key)
+
+
+def command_line(overrides: list[str], multirun: bool) -> str:
+    from loopwright.train.manifest import redact_override
+
+    shown = [redact_override(o) for o in overrides]
+    return " ".join(["python train.py", *(["-m"] if multirun else []), *shown])
+
+
+def checked(overrides: list[str], roots: Roots, multirun: bool = False,
+            reserved: bool = False) -> tuple[dict[str, Any], Any]:
+    """({ok, problems, command, multirun, jobs, choices, config}, the first job's DictConfig or None).
+
+    A sweep (comma lists, ``range(...)``) is expanded as Hydra's basic sweeper would and its first
+    ``MAX_VALIDATED_JOBS`` jobs are each composed and validated; the config returned is the first job's,
+    resolved, with secret-named values redacted."""
+    from loopwright.train.manifest import redacted_config
+
+    parsed = check_overrides(overrides, roots, reserved=reserved)
+    jobs, sampled = _jobs_of(parsed)
+    multirun = multirun or len(jobs) > 1 or bool(sampled)
+    out: dict[str, Any] = {"ok": False, "problems": [], "command": command_line(overrides, multirun),
+                           "multirun": multirun, "jobs": len(jobs)}
+    if sampled:
+        out["sampled_by_sweeper"] = sampled
+    first = None
+    for i, job in enumerate(jobs[:MAX_VALIDATED_JOBS]):
+        prefix = redact_text(f"job {i} ({' '.join(job)}): ") if len(jobs) > 1 else ""
+        try:
+            cfg, choices = compose_job(job)
+        except Exception as err:  # noqa: BLE001 (every composition error is reported, not raised)
+            # Hydra's message repeats the override, value included: a secret's value is redacted.
+            out["problems"].append(prefix + redact_text(_composition_error(err)))
+            continue
+        check_paths(cfg, roots)
+        out["problems"].extend(prefix + redact_text(p) for p in problems_of(cfg))
+        if first is None:
+            if "n_trials" in choices:  # the Optuna sweeper's budget (comma lists are its choices, not a product)
+                out["multirun"], out["jobs"] = True, choices.pop("n_trials")
+                out["command"] = command_line(overrides, True)
+            first, out["choices"], out["config"] = cfg, choices, redacted_config(cfg)
+    if len(jobs) > MAX_VALIDATED_JOBS:
+        out["note"] = f"the first {MAX_VALIDATED_JOBS} of {len(jobs)} jobs were composed and validated"
+    out["ok"] = not out["problems"]
+    return out, first
+
+
+def provider_kind(cfg: Any) -> str:
+    kind = cfg.provider.kind
+    return str(getattr(kind, "value", kind))

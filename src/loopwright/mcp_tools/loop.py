@@ -1,0 +1,88 @@
+"""Ingest conversation logs and curate training rows from them, through the loop's own commands.
+
+``python -m loopwright.ingest`` and ``python -m loopwright.improve`` run as subprocesses (each a
+Hydra app that owns its process: logging, exit codes), with every path argument confined first:
+inputs to the project or outputs dir, the output dir to the outputs dir. The result is the
+command's exit code and output lines plus the report file it wrote.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from loopwright.mcp_tools.composing import check_overrides
+from loopwright.mcp_tools.paths import Refused, Roots
+from loopwright.mcp_tools.redaction import redact_line
+
+TIMEOUT_S = 600
+FORMATS = ("auto", "openai", "langchain")
+
+
+def _quoted(path: Path) -> str:
+    """A path as a Hydra override value: quoted, so spaces, commas and ``=`` stay part of it."""
+    text = str(path)
+    if "'" in text:
+        raise Refused(f"{text}: a path containing a single quote cannot be passed as an override value")
+    return f"'{text}'"
+
+
+def _run(module: str, args: list[str], roots: Roots) -> dict[str, Any]:
+    try:
+        proc = subprocess.run([sys.executable, "-m", module, *args], cwd=roots.project, capture_output=True,
+                              text=True, timeout=TIMEOUT_S, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        raise Refused(f"python -m {module} ran past {TIMEOUT_S} s and was stopped") from None
+    return {"exit_code": proc.returncode, "ok": proc.returncode == 0,
+            "stdout": [redact_line(x) for x in proc.stdout.splitlines()[-50:]],
+            "stderr": [redact_line(x) for x in proc.stderr.splitlines()[-50:]]}
+
+
+def _read(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError):
+        return None
+
+
+def ingest(roots: Roots, inputs: list[str], output: str, format: str = "auto", strict: bool = False) -> dict[str, Any]:
+    if format not in FORMATS:
+        raise Refused(f"format={format!r} is not one of {', '.join(FORMATS)}")
+    if not inputs:
+        raise Refused("inputs is empty: give at least one log file or directory")
+    files = [roots.readable(p, what="inputs") for p in inputs]
+    out_dir = roots.writable(output)
+    result = _run("loopwright.ingest", [f"format={format}", f"input=[{','.join(_quoted(f) for f in files)}]",
+                                        f"output={_quoted(out_dir)}", f"strict={str(bool(strict)).lower()}"], roots)
+    result["output"] = str(out_dir)
+    result["transcripts"] = str(out_dir / "transcripts.jsonl")
+    result["report"] = _read(out_dir / "ingest_report.json")
+    return result
+
+
+def improve(roots: Roots, transcripts: str, output: str, reward: str = "customer_support",
+            task: str = "customer_support", threshold: float | None = None, eval_prompts: str | None = None,
+            overrides: list[str] | None = None) -> dict[str, Any]:
+    source = roots.readable(transcripts, what="transcripts")
+    out_dir = roots.writable(output)
+    extra = list(overrides or [])
+    check_overrides(extra, roots)
+    for item in extra:
+        if not item.lstrip("+~").startswith(("reward.", "task.")):
+            raise Refused(f"override {item!r}: only reward.* and task.* keys can be added here (the others are "
+                          f"this tool's own arguments)")
+    args = [f"transcripts={_quoted(source)}", f"output={_quoted(out_dir)}", f"reward={reward}", f"task={task}"]
+    if threshold is not None:
+        args.append(f"threshold={float(threshold)}")
+    if eval_prompts:
+        args.append(f"eval_prompts={_quoted(roots.readable(eval_prompts, what='eval_prompts'))}")
+    result = _run("loopwright.improve", [*args, *extra], roots)
+    result["output"] = str(out_dir)
+    result["curated"] = str(out_dir / "curated.jsonl")
+    result["summary"] = _read(out_dir / "improve_summary.json")
+    next_steps = out_dir / "next_steps.md"
+    result["next_steps"] = next_steps.read_text() if next_steps.is_file() else None
+    return result

@@ -1,0 +1,49 @@
+"""Where the MCP tools may read and write: the project dir and the outputs dir, nothing else.
+
+A path argument is resolved (``~`` expanded, relative to the project dir, ``..`` and
+symlinks followed) before it is checked, so ``outputs/../../etc`` and a symlink that
+points out of the project are refused exactly like ``/etc``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class Refused(ValueError):
+    """The call is not allowed (a path outside the roots, launch not enabled, no max_cost); nothing was done."""
+
+
+@dataclass(frozen=True)
+class Roots:
+    project: Path
+    outputs: Path
+    allow_launch: bool = False
+
+    @classmethod
+    def make(cls, project: str | Path, outputs: str | Path | None, allow_launch: bool = False) -> "Roots":
+        project = Path(project).expanduser().resolve()
+        out = Path(outputs).expanduser() if outputs else project / "outputs"
+        out = (out if out.is_absolute() else project / out).resolve()
+        return cls(project, out, allow_launch)
+
+    def _resolve(self, path: str | Path) -> Path:
+        p = Path(str(path)).expanduser()
+        return (p if p.is_absolute() else self.project / p).resolve()
+
+    def readable(self, path: str | Path, what: str = "path") -> Path:
+        """``path`` resolved; refused unless it lies inside the project dir or the outputs dir."""
+        resolved = self._resolve(path)
+        if not any(resolved.is_relative_to(root) for root in (self.project, self.outputs)):
+            raise Refused(f"{what}={path!s} resolves to {resolved}, outside the project dir ({self.project}) "
+                          f"and the outputs dir ({self.outputs}); this server reads and writes only inside them")
+        return resolved
+
+    def writable(self, path: str | Path, what: str = "output") -> Path:
+        """``path`` resolved; refused unless it lies inside the outputs dir (tools never write into the code)."""
+        resolved = self._resolve(path)
+        if not resolved.is_relative_to(self.outputs):
+            raise Refused(f"{what}={path!s} resolves to {resolved}, outside the outputs dir ({self.outputs}); "
+                          f"tools of this server write only there")
+        return resolved

@@ -1,0 +1,70 @@
+"""The plan of a job before anything runs: where, on what, and the worst case in USD; rents nothing.
+
+For the paid providers the plan is the launcher's own (``RunpodJob.plan`` / ``ModalJob.plan``,
+checked by ``remote/_plan.py``'s ``Plan.check``): RunPod's price comes from its API when
+``RUNPOD_API_KEY`` is set (a price query, no pod), Modal publishes no price. The other
+providers run on hardware the user already has, so they cost nothing to plan.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from loopwright.mcp_tools.composing import checked, provider_kind
+from loopwright.mcp_tools.paths import Roots
+
+PAID_PROVIDERS = ("runpod", "modal")
+_WHERE = {"local": "this machine, in the training process (Hydra's basic launcher)",
+          "local_gpus": "this machine, one process per job on a pool of GPU slots",
+          "slurm": "your SLURM cluster (hydra-submitit-launcher)"}
+
+
+def launcher_plan(kind: str, provider_cfg: Any) -> Any:
+    with tempfile.TemporaryDirectory() as tmp:  # the job objects only remember their dir; nothing is written
+        common = dict(job_dir=Path(tmp), overrides=[], code_root=Path(tmp), ledger_path=Path(tmp) / "costs.jsonl")
+        if kind == "runpod":
+            from hydra_plugins.loopwright_launchers.runpod._job import RunpodJob
+
+            return RunpodJob(provider_cfg, **common).plan()
+        from hydra_plugins.loopwright_launchers.modal._job import ModalJob
+
+        return ModalJob(provider_cfg, **common).plan()
+
+
+def paid_plan(kind: str, provider_cfg: Any, jobs: int) -> dict[str, Any]:
+    from hydra_plugins.loopwright_launchers.remote._plan import PlanRefused
+
+    plan = launcher_plan(kind, provider_cfg)
+    if kind == "modal":  # the modal launcher has no price to check max_cost against; max_hours is its timeout
+        verdict = (f"the modal launcher would run it: Modal publishes no prices, so max_cost is recorded, not "
+                   f"checked; provider.max_hours={plan.max_hours:g} is the function's timeout")
+    else:
+        try:
+            plan.check()
+            verdict = "within provider.max_cost: the runpod launcher would rent"
+        except PlanRefused as err:
+            verdict = f"the runpod launcher would refuse: {err}"
+    worst = plan.worst_case
+    return {"provider": kind, "rents": True, "gpu_type": plan.gpu_type, "gpu_count": plan.gpu_count,
+            "usd_per_hr": plan.usd_per_hr, "price_source": plan.price_source, "max_hours": plan.max_hours,
+            "max_cost": plan.max_cost, "worst_case_usd_per_job": worst,
+            "worst_case_usd_total": None if worst is None else worst * jobs, "verdict": verdict,
+            "text": plan.render()}
+
+
+def plan_job(overrides: list[str], roots: Roots, multirun: bool = False) -> dict[str, Any]:
+    """{ok, problems, command, jobs, plan}: the composed job's provider plan and its worst-case cost."""
+    result, cfg = checked(overrides, roots, multirun)
+    result.pop("config", None)
+    if cfg is None:
+        return result
+    kind = provider_kind(cfg)
+    if kind in PAID_PROVIDERS:
+        result["plan"] = paid_plan(kind, cfg.provider, result["jobs"])
+    else:
+        result["plan"] = {"provider": kind, "rents": False, "where": _WHERE.get(kind, kind),
+                          "worst_case_usd_per_job": 0.0, "worst_case_usd_total": 0.0,
+                          "verdict": "nothing is rented: no cost ceiling applies"}
+    return result

@@ -1,0 +1,209 @@
+"""Read what runs and sweeps left in the outputs dir: status, metrics, evaluation, sweep report, lineage.
+
+Everything is read from the files a run writes (docs/RUNS.md): manifest.json (already redacted
+when written; redacted again here, ``loopwright.train.manifest.redact``), metrics.jsonl,
+eval_results.json, a sweep dir's sweep_report.md / optimization_results.yaml / summary.md,
+and launch.json / launch.log for runs this server started.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from loopwright.mcp_tools.launching import LAUNCH_LOG, LAUNCH_RECORD, process_state
+from loopwright.mcp_tools.paths import Refused, Roots
+from loopwright.mcp_tools.redaction import redact_line, redact_text
+
+MANIFEST = "manifest.json"
+_NOT_RUNS = {"model", "checkpoints", "data", ".hydra", "tensorboard", "wandb", "pod"}  # never descended into
+_MAX_DEPTH = 5  # outputs/multirun/<date>/<time>/<job>
+_SWEEP_FILES = ("sweep_report.md", "optimization_results.yaml", "summary.md", "multirun.yaml")
+_TEXT_LIMIT = 500  # characters of one completion in run_eval's records
+
+
+def _redact(value: Any) -> Any:
+    from loopwright.train.manifest import redact
+
+    return redact(value)
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError):
+        return None  # a file being rewritten right now (they are written atomically, so: absent)
+
+
+def _manifest(run_dir: Path) -> dict:
+    return _read_json(run_dir / MANIFEST) or {}
+
+
+def run_dir_of(roots: Roots, run_dir: str) -> Path:
+    path = roots.readable(run_dir, what="run_dir")
+    if not ((path / MANIFEST).is_file() or (path / LAUNCH_RECORD).is_file()):
+        raise Refused(f"run_dir={run_dir}: {path} holds no manifest.json or launch.json (not a run dir; "
+                      f"list_runs gives the run dirs)")
+    return path
+
+
+def _status_without_manifest(run_dir: Path, state: dict | None) -> str:
+    if (_read_json(run_dir / LAUNCH_RECORD) or {}).get("multirun"):
+        return "sweep (its jobs are in numbered subdirs: sweep_report reads them)"
+    if state is None or state["running"]:
+        return "starting (no manifest yet)"
+    code = state["exit_code"]
+    return f"exited{'' if code is None else f' with code {code}'} before writing a manifest (see its log)"
+
+
+def _brief(run_dir: Path) -> dict[str, Any]:
+    m = _manifest(run_dir)
+    result = m.get("result") or {}
+    state = process_state(run_dir)
+    entry = {"run_dir": str(run_dir), "status": m.get("status") or _status_without_manifest(run_dir, state),
+             "started_at": m.get("started_at"), "overrides": m.get("overrides"), "choices": m.get("choices"),
+             "global_step": m.get("global_step")}
+    for key in ("base_accuracy", "trained_accuracy", "trained_mean_reward"):
+        if key in result:
+            entry[key] = result[key]
+    if state is not None:
+        entry["process"] = state
+    return _redact(entry)
+
+
+def _kind(here: Path, files: list[str]) -> str | None:
+    if MANIFEST in files:
+        return "run"
+    if LAUNCH_RECORD in files:  # launched by this server, Hydra has not written anything yet
+        return "sweep" if (_read_json(here / LAUNCH_RECORD) or {}).get("multirun") else "run"
+    return "sweep" if any(f in files for f in _SWEEP_FILES) else None
+
+
+def _walk(outputs: Path) -> tuple[list[Path], list[Path]]:
+    """(run dirs, sweep dirs) under ``outputs``; a sweep's job dirs are run dirs too."""
+    runs, sweeps = [], []
+    for here, dirs, files in os.walk(outputs):
+        here_path = Path(here)
+        kind = _kind(here_path, files)
+        if kind == "run":
+            runs.append(here_path)
+            dirs[:] = []
+            continue
+        if kind == "sweep":
+            sweeps.append(here_path)
+        depth = len(here_path.relative_to(outputs).parts)
+        dirs[:] = [] if depth >= _MAX_DEPTH else sorted(d for d in dirs if d not in _NOT_RUNS)
+    return runs, sweeps
+
+
+def list_runs(roots: Roots, limit: int = 50) -> dict[str, Any]:
+    """The newest ``limit`` run dirs and sweep dirs under the outputs dir, newest first."""
+    if not roots.outputs.is_dir():
+        return {"outputs": str(roots.outputs), "runs": [], "sweeps": [], "note": "the outputs dir does not exist yet"}
+    runs, sweeps = _walk(roots.outputs)
+    newest = sorted(runs, key=lambda p: p.stat().st_mtime, reverse=True)[:limit]
+    sweep_rows = []
+    for sweep in sorted(sweeps, key=lambda p: p.stat().st_mtime, reverse=True)[:limit]:
+        jobs = [p for p in sweep.iterdir() if p.is_dir() and p.name.isdigit()]
+        sweep_rows.append({"sweep_dir": str(sweep), "jobs": len(jobs),
+                           "report": (sweep / "sweep_report.md").is_file() or (sweep / "summary.md").is_file(),
+                           **({"process": process_state(sweep)} if (sweep / LAUNCH_RECORD).is_file() else {})})
+    return {"outputs": str(roots.outputs), "runs_total": len(runs), "runs": [_brief(r) for r in newest],
+            "sweeps": sweep_rows}
+
+
+def _tail(path: Path, lines: int) -> list[str]:
+    if not path.is_file():
+        return []
+    text = path.read_bytes()[-64_000:].decode("utf-8", "replace")
+    return [redact_line(line) for line in text.splitlines()[-lines:]] if lines else []
+
+
+def run_status(roots: Roots, run_dir: str, log_lines: int = 20) -> dict[str, Any]:
+    path = run_dir_of(roots, run_dir)
+    m = _manifest(path)
+    out = _brief(path)
+    out.update(_redact({k: m.get(k) for k in ("ended_at", "timings", "device", "run_name", "tags", "result")
+                        if m.get(k) is not None}))
+    if m.get("error"):
+        out["error"] = redact_text(str(m["error"]))
+    out["files"] = sorted(p.name for p in path.iterdir())
+    log = path / LAUNCH_LOG if (path / LAUNCH_LOG).is_file() else path / "train.log"
+    out["log"] = {"file": str(log), "tail": _tail(log, max(0, min(log_lines, 200)))}
+    return out
+
+
+def _metrics_rows(path: Path) -> list[dict]:
+    rows = []
+    if path.is_file():
+        for line in path.read_text().splitlines():
+            try:
+                rows.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue  # the line the trainer is appending right now
+    return rows
+
+
+def run_metrics(roots: Roots, run_dir: str, keys: list[str] | None = None, last: int = 20) -> dict[str, Any]:
+    path = run_dir_of(roots, run_dir)
+    rows = _metrics_rows(path / "metrics.jsonl")
+    columns = sorted({k for r in rows for k in r})
+    if keys:
+        unknown = [k for k in keys if k not in columns]
+        if unknown and rows:
+            raise Refused(f"keys {unknown} are not in {path / 'metrics.jsonl'}; its columns: {', '.join(columns)}")
+        rows = [{k: r[k] for k in ("step", *keys) if k in r} for r in rows]
+    return {"run_dir": str(path), "rows_total": len(rows), "columns": columns,
+            "rows": rows[-last:] if last > 0 else rows}
+
+
+def _clip(value: Any) -> Any:
+    return value[:_TEXT_LIMIT] + "..." if isinstance(value, str) and len(value) > _TEXT_LIMIT else value
+
+
+def run_eval(roots: Roots, run_dir: str, records: int = 0) -> dict[str, Any]:
+    path = run_dir_of(roots, run_dir)
+    results = _read_json(path / "eval_results.json")
+    if results is None:
+        raise Refused(f"{path} has no eval_results.json yet (status: {_manifest(path).get('status')}); "
+                      f"it is written after the trained evaluation")
+    out = {k: v for k, v in results.items() if k != "records"}
+    out["run_dir"], out["records_total"] = str(path), len(results.get("records") or [])
+    if records > 0:
+        out["records"] = [{k: _clip(v) for k, v in r.items()} for r in (results.get("records") or [])[:records]]
+    return _redact(out)
+
+
+def sweep_report(roots: Roots, sweep_dir: str) -> dict[str, Any]:
+    path = roots.readable(sweep_dir, what="sweep_dir")
+    if not path.is_dir():
+        raise Refused(f"sweep_dir={sweep_dir}: {path} is not a directory")
+    jobs = sorted((p for p in path.iterdir() if p.is_dir() and p.name.isdigit()), key=lambda p: int(p.name))
+    if not jobs and not any((path / f).is_file() for f in _SWEEP_FILES):
+        raise Refused(f"sweep_dir={sweep_dir}: {path} holds no job dirs and no sweep report (list_runs gives "
+                      f"the sweep dirs)")
+    out: dict[str, Any] = {"sweep_dir": str(path), "jobs": [_brief(j) for j in jobs]}
+    for name in ("sweep_report.md", "summary.md"):
+        if (path / name).is_file():
+            out[name] = (path / name).read_text()
+    if (path / "optimization_results.yaml").is_file():
+        from omegaconf import OmegaConf
+
+        out["optimization_results"] = OmegaConf.to_container(OmegaConf.load(path / "optimization_results.yaml"))
+    if (path / LAUNCH_RECORD).is_file():
+        out["process"] = process_state(path)
+    if not any(k in out for k in ("sweep_report.md", "summary.md")):
+        out["note"] = "no report yet: summary.md is written when the multirun ends, sweep_report.md by the Optuna sweeper"
+    return _redact(out)
+
+
+def lineage(roots: Roots, run_dir: str) -> dict[str, Any]:
+    from loopwright import lineage as lin
+
+    path = run_dir_of(roots, run_dir)
+    if not (path / MANIFEST).is_file():
+        raise Refused(f"{path} has no manifest.json yet: lineage is recorded when the run starts training")
+    lines = lin.tree(path)
+    return _redact({"run_dir": str(path), "tree": "\n".join(lines), "lineage": _manifest(path).get("lineage")})

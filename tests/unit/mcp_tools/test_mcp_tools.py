@@ -1,0 +1,56 @@
+"""The MCP tools' pure parts: option summaries, the path roots, and composition without torch.
+(The tools themselves are tested through the real MCP client: tests/integration/mcp_server/.)"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from helpers import CONF, ROOT
+from loopwright.mcp_tools.catalog import summary_of
+from loopwright.mcp_tools.paths import Refused, Roots
+
+
+@pytest.mark.parametrize("header, summary", [
+    ("# @package _global_\n# One GPU, a model (x, y): bf16. More here.\n", "One GPU, a model (x, y): bf16."),
+    ("# Dr. GRPO: a paper (eq. 3). Removes the\n# length term.\nname: x\n", "Dr. GRPO: a paper (eq. 3)."),
+    ("# DAPO: a paper, section 3 (eq. 8) and Algorithm 1.\n# Maps onto\n", "DAPO: a paper, section 3 (eq. 8) and Algorithm 1."),
+    ("# Seconds, end to end: proves the\n# wiring, not the learning.\n#   python train.py\n",
+     "Seconds, end to end: proves the wiring, not the learning."),
+    ("name: x\n", ""),
+])
+def test_summary_is_the_first_sentence_of_the_header_comment(header, summary):
+    assert summary_of(header) == summary
+
+
+def test_every_shipped_option_has_a_summary():
+    missing = [str(p) for p in CONF.glob("*/*.yaml") if not summary_of(p.read_text())]
+    assert not missing
+
+
+def test_roots_refuse_absolute_dotdot_and_symlinked_paths_out(tmp_path):
+    project, outputs, outside = tmp_path / "project", tmp_path / "out", tmp_path / "elsewhere"
+    for d in (project, outputs, outside):
+        d.mkdir()
+    (outputs / "link").symlink_to(outside, target_is_directory=True)
+    roots = Roots.make(project, outputs)
+    assert roots.readable("conf/x.yaml") == project / "conf" / "x.yaml"
+    assert roots.readable(outputs / "run") == outputs / "run"
+    assert roots.writable(outputs / "new" / "dir") == outputs / "new" / "dir"
+    for bad in (str(outside), f"{outputs}/../elsewhere", str(outputs / "link" / "run"), "../elsewhere"):
+        with pytest.raises(Refused, match="outside the project dir"):
+            roots.readable(bad, what="run_dir")
+    with pytest.raises(Refused, match="outside the outputs dir"):
+        roots.writable(project / "src", what="output")  # readable, but never written
+
+
+def test_composing_and_validating_imports_no_torch(tmp_path):
+    code = ("import sys; from loopwright.mcp_tools.paths import Roots; from loopwright.mcp_tools.composing import checked;"
+            f"r, cfg = checked(['model=tiny', 'profile=smoke'], Roots.make({str(ROOT)!r}, {str(tmp_path)!r}));"
+            "assert r['ok'], r['problems'];"
+            "print(','.join(m for m in ('torch', 'transformers', 'trl') if m in sys.modules))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == ""
