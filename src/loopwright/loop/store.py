@@ -45,6 +45,9 @@ class FileResult:
     formats: dict[str, int] = field(default_factory=dict)
     records: int = 0
     child_runs: int = 0  # runs of a flat LangChain export, read through their root run
+    # the loopwright runs the conversations were had with (metadata.run: loopwright.serve, loopwright.chat),
+    # which loopwright.lineage follows back from a run trained on them
+    runs: set = field(default_factory=set)
 
 
 # ----------------------------------------------------------------- reading
@@ -167,6 +170,8 @@ def parse_file(path: Path, fmt: str) -> FileResult:
             messages, metadata, record_id = PARSERS[kind].parse_record(obj) if kind == "openai" \
                 else langchain_runs.parse_run(obj)
             result.transcripts.append(transcript(kind, result.path, line, record_id, messages, metadata))
+            if isinstance(metadata, dict) and isinstance(metadata.get("run"), str):
+                result.runs.add(metadata["run"])
             result.formats[kind] = result.formats.get(kind, 0) + 1
         except RecordError as err:
             result.errors.append(_error(result.path, line, err.reason, err.where))
@@ -212,7 +217,7 @@ def _entry(result: FileResult, fmt: str, strict: bool, status: str) -> dict:
     return {"format": fmt, "formats_found": dict(sorted(result.formats.items())), "sha256": result.sha256,
             "records": result.records, "child_runs": result.child_runs, "valid": len(result.transcripts) + len(result.duplicates),
             "kept": len(result.transcripts), "duplicates": result.duplicates, "malformed": len(result.errors),
-            "errors": result.errors, "strict": strict, "status": status}
+            "errors": result.errors, "runs": sorted(result.runs), "strict": strict, "status": status}
 
 
 def ingest(inputs: list[str], fmt: str, output: str | Path, strict: bool = False) -> tuple[dict, int]:
