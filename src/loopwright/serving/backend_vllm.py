@@ -42,6 +42,10 @@ def vllm_python(configured: str | None) -> Path | None:
     return None
 
 
+# the --max-lora-rank values vLLM accepts
+_LORA_RANKS = (8, 16, 32, 64, 128, 256, 320, 512)
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -66,7 +70,8 @@ def server_command(python: Path, model_dir: Path, served_name: str, port: int, d
     if adapter.is_file():
         base = json.loads(adapter.read_text())["base_model_name_or_path"]
         rank = int(json.loads(adapter.read_text()).get("r") or 16)
-        cmd += ["--model", str(base), "--enable-lora", "--max-lora-rank", str(max(8, rank)),
+        max_rank = next((r for r in _LORA_RANKS if r >= rank), rank)
+        cmd += ["--model", str(base), "--enable-lora", "--max-lora-rank", str(max_rank),
                 "--lora-modules", f"{served_name}-adapter={model_dir}"]
     else:
         cmd += ["--model", str(model_dir)]
