@@ -126,7 +126,11 @@ class HFEngine:
     name = "hf"
 
     def __init__(self, model_dir: Path, max_batch: int = 8, wait_ms: float = 10.0, max_pending: int = 64):
+        import torch
+
         self.model, self.tokenizer = load_run_model(model_dir)
+        if torch.cuda.is_available():  # a GPU serves; the CPU otherwise (tested here on the CPU only)
+            self.model.to("cuda")
         self.model.eval()
         from loopwright.serving.tools import tool_ready
 

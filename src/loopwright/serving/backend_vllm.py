@@ -158,18 +158,6 @@ class VllmEngine:
                 if event.get("usage"):
                     outcome.tokens = int(event["usage"].get("completion_tokens") or 0)
 
-    def generate_text(self, prompt: list[int], sampling: Sampling) -> tuple[str, Outcome]:
-        import httpx
-
-        body = {**self._body(prompt, sampling), "stream": False}
-        body.pop("stream_options")
-        reply = httpx.post(f"{self.base_url}/v1/completions", json=body, timeout=600,
-                           headers={"Authorization": f"Bearer {self._key}"}).json()
-        outcome = Outcome()
-        outcome.finish = reply["choices"][0]["finish_reason"] or "stop"
-        outcome.tokens = int(reply["usage"]["completion_tokens"])
-        return reply["choices"][0]["text"], outcome
-
     def close(self) -> None:
         if self.proc.poll() is None:
             self.proc.terminate()
