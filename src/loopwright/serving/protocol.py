@@ -75,6 +75,11 @@ def _message(raw: Any, where: str) -> dict:
     from loopwright.loop.formats.openai import parse_message
     from loopwright.loop.transcripts import RecordError
 
+    content = raw.get("content") if isinstance(raw, dict) else None
+    if isinstance(content, list):
+        for i, part in enumerate(content):
+            if not isinstance(part, dict) or part.get("type", "text") != "text":
+                raise _bad(f"{where}.content[{i}]", "only text parts are served (this model reads text)")
     try:
         parsed = parse_message(raw, where)
     except RecordError as err:

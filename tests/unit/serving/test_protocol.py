@@ -47,6 +47,8 @@ def test_tool_history_is_kept_in_openai_shape():
     ({"messages": [{"role": "wizard", "content": "x"}]}, "messages[0].role", "unknown role 'wizard'"),
     ({"messages": [{"role": "tool", "content": "x"}]}, "messages[0]", "tool_call_id"),
     ({"stop": ["a", "b", "c", "d", "e"]}, "stop", "at most 4"),
+    ({"messages": [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": "x"}}]}]},
+     "messages[0].content[0]", "only text parts"),
 ])
 def test_refusals_name_the_field(fields, param, words):
     with pytest.raises(ApiError) as err:
