@@ -1,17 +1,26 @@
 """``python -m loopwright.chat run=outputs/runs/<date>/<time>``: talk to a trained run.
 
-Reads one user message per line from stdin (a terminal or a pipe), answers with
-the run's ``model/`` (greedy, like the held-out evaluation), and appends every
-finished conversation to ``<run>/chats/chats.jsonl`` (or ``output``) as one
-OpenAI-format line ``{"id", "messages", "metadata": {"source": "loopwright.chat",
-"run", "model", "started_at"}}``, the shape ``loopwright.ingest`` reads, so a
-chat session becomes the next round's training data. ``/new`` saves and starts
-over; ``/quit`` or end of input saves and exits. Exit 2 when the run has no model.
+Reads one user message per line from stdin (a terminal or a pipe) and answers
+greedily, either with the run's ``model/`` in this process (the transformers
+backend of ``loopwright.serve``, so the chat template and tool parsing are the
+server's) or, with ``base_url=http://127.0.0.1:8000/v1``, through an
+OpenAI-compatible server (``python -m loopwright.serve``) with the ``openai``
+client. With ``task=tool_use`` (or ``customer_support``) the model is offered that
+task's tools; when it calls them they run here and the results go back to it,
+up to ``max_tool_rounds`` rounds per message.
+
+Every finished conversation is appended to ``<run>/chats/chats.jsonl`` (or
+``output``) as one OpenAI-format line ``{"id", "messages", "metadata": {"source":
+"loopwright.chat", "run", "model", "started_at", "base_url"}}``, the shape
+``loopwright.ingest`` reads, tool calls and results included. ``/new`` saves and
+starts over; ``/quit`` or end of input saves and exits. Exit 2 for an unusable
+config (no model, no server, an unknown task).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -21,34 +30,20 @@ from omegaconf import DictConfig
 from loopwright.loop.app import hydra_app
 
 
-def load_run_model(model_dir: Path) -> tuple[Any, Any]:
-    """The run's saved weights, or its LoRA adapter on top of the base it names."""
-    from transformers import AutoModelForCausalLM, AutoTokenizer
-
-    from loopwright.train.models import fill_tokenizer_defaults
-
-    if (model_dir / "adapter_config.json").is_file():
-        from peft import AutoPeftModelForCausalLM
-
-        model = AutoPeftModelForCausalLM.from_pretrained(str(model_dir))
-    else:
-        model = AutoModelForCausalLM.from_pretrained(str(model_dir))
-    tokenizer = AutoTokenizer.from_pretrained(str(model_dir))
-    return model, fill_tokenizer_defaults(tokenizer, getattr(model.config, "max_position_embeddings", None))
-
-
 class Session:
     """The conversation in progress and where finished ones go."""
 
-    def __init__(self, output: Path, run_dir: Path, model_dir: Path, system_prompt: str | None):
-        self.output, self.run_dir, self.model_dir, self.system = output, run_dir, model_dir, system_prompt
+    def __init__(self, output: Path, run_dir: Path | None, model: str, system_prompt: str | None,
+                 base_url: str | None = None):
+        self.output, self.run_dir, self.model, self.system = output, run_dir, model, system_prompt
+        self.base_url = base_url
         self.saved = 0
         self.reset()
 
     def reset(self) -> None:
         from loopwright.train.manifest import now_iso
 
-        self.messages = [{"role": "system", "content": self.system}] if self.system else []
+        self.messages: list[dict] = [{"role": "system", "content": self.system}] if self.system else []
         self.started_at = now_iso()
 
     def save(self) -> None:
@@ -57,9 +52,13 @@ class Session:
             return
         from loopwright.loop.transcripts import short_hash
 
+        metadata: dict[str, Any] = {"source": "loopwright.chat", "model": self.model, "started_at": self.started_at}
+        if self.run_dir is not None:
+            metadata["run"] = str(self.run_dir)
+        if self.base_url:
+            metadata["base_url"] = self.base_url
         line = {"id": short_hash([self.messages, self.started_at], "chat-"), "messages": self.messages,
-                "metadata": {"source": "loopwright.chat", "run": str(self.run_dir), "model": str(self.model_dir),
-                             "started_at": self.started_at}}
+                "metadata": metadata}
         self.output.parent.mkdir(parents=True, exist_ok=True)
         with self.output.open("a", encoding="utf-8") as handle:
             handle.write(json.dumps(line, ensure_ascii=False) + "\n")
@@ -67,20 +66,106 @@ class Session:
         self.saved += 1
 
 
-def run(cfg: DictConfig) -> int:
-    run_dir = Path(str(cfg.run)).expanduser().resolve()
-    model_dir = run_dir / "model"
-    if not model_dir.is_dir():
-        print(f"loopwright.chat: run={cfg.run} has no model/ directory (train with save_model=true)", file=sys.stderr)
-        return 2
-    from loopwright.evaluation.held_out import generate_greedy
+class LocalModel:
+    """The run's model in this process, through the server's transformers engine (one request at a time)."""
 
-    model, tokenizer = load_run_model(model_dir)
-    output = Path(str(cfg.output)).expanduser().resolve() if cfg.output else run_dir / "chats" / "chats.jsonl"
-    session = Session(output, run_dir, model_dir, cfg.system_prompt)
+    def __init__(self, model_dir: Path):
+        from loopwright.serving.backend_hf import HFEngine
+
+        self.engine = HFEngine(model_dir, max_batch=1, wait_ms=0)
+        self.name = str(model_dir)
+
+    def reply(self, messages: list[dict], tools: list[dict], max_tokens: int) -> dict:
+        from loopwright.serving.backend_hf import Sampling
+        from loopwright.serving.tools import assistant_message, prompt_ids
+
+        prompt = prompt_ids(self.engine.tokenizer, messages, tools or None)
+        room = max(1, self.engine.context - len(prompt))
+        text, _ = self.engine.generate_text(prompt, Sampling(min(max_tokens, room), temperature=0.0))
+        return assistant_message(text, tools or None)[0]
+
+
+class RemoteModel:
+    """An OpenAI-compatible server, through the ``openai`` client."""
+
+    def __init__(self, base_url: str, api_key: str | None, model: str | None):
+        import openai
+
+        self.client = openai.OpenAI(base_url=base_url, api_key=api_key or "no-key", max_retries=1)
+        self.name = model or self.client.models.list().data[0].id
+
+    def reply(self, messages: list[dict], tools: list[dict], max_tokens: int) -> dict:
+        extra = {"tools": tools} if tools else {}
+        choice = self.client.chat.completions.create(model=self.name, messages=messages, max_tokens=max_tokens,
+                                                     temperature=0, **extra).choices[0]
+        message: dict[str, Any] = {"role": "assistant", "content": choice.message.content}
+        if choice.message.tool_calls:
+            message["tool_calls"] = [{"id": c.id, "type": "function", "function": {
+                "name": c.function.name, "arguments": c.function.arguments}} for c in choice.message.tool_calls]
+        elif message["content"] is None:
+            message["content"] = ""
+        return message
+
+
+def answer(model: Any, session: Session, tools: list[dict], max_tokens: int, rounds: int) -> None:
+    """The model's reply to the last message, running the tools it calls (printed as they happen)."""
+    from loopwright.serving.tools import run_tool_calls
+
+    for round_ in range(rounds + 1):
+        message = model.reply(session.messages, tools, max_tokens)
+        session.messages.append(message)
+        calls = message.get("tool_calls") or []
+        if not calls or round_ == rounds:
+            text = message.get("content") or ""
+            shown = text.strip() or f"(an empty reply: {len(text)} whitespace characters, saved as they are)"
+            print(f"assistant> {shown}", flush=True)
+            return
+        for call, result in zip(calls, run_tool_calls(calls)):
+            print(f"tool call> {call['function']['name']}({call['function']['arguments']}) -> {result['content']}",
+                  flush=True)
+            session.messages.append(result)
+
+
+def _connect(cfg: DictConfig, run_dir: Path | None) -> Any:
+    """The model to talk to, or an error message."""
+    if cfg.base_url:
+        key = os.environ.get(str(cfg.api_key_env)) if cfg.api_key_env else None
+        if cfg.api_key_env and not key:
+            return f"api_key_env={cfg.api_key_env}: the environment variable {cfg.api_key_env} is unset or empty"
+        import openai
+
+        try:
+            return RemoteModel(str(cfg.base_url), key, cfg.model)
+        except openai.APIError as err:
+            return f"base_url={cfg.base_url}: {type(err).__name__}: {err}"
+    if run_dir is None:
+        return "run= (a run directory with model/) or base_url= (a server) is needed"
+    if not (run_dir / "model").is_dir():
+        return f"run={cfg.run} has no model/ directory (train with save_model=true)"
+    return LocalModel(run_dir / "model")
+
+
+def run(cfg: DictConfig) -> int:
+    from loopwright.serving.tools import task_tools
+
+    run_dir = Path(str(cfg.run)).expanduser().resolve() if cfg.run else None
+    try:
+        tools = task_tools(cfg.task.kind, (cfg.task.get("params") or {}).get("tools")) if cfg.get("task") else []
+    except ValueError as err:
+        print(f"loopwright.chat: {err}", file=sys.stderr)
+        return 2
+    model = _connect(cfg, run_dir)
+    if isinstance(model, str):
+        print(f"loopwright.chat: {model}", file=sys.stderr)
+        return 2
+    default_output = (run_dir / "chats" if run_dir else Path("chats").resolve()) / "chats.jsonl"
+    output = Path(str(cfg.output)).expanduser().resolve() if cfg.output else default_output
+    session = Session(output, run_dir, model.name, cfg.system_prompt, cfg.base_url)
     interactive = sys.stdin.isatty()
-    print(f"chatting with {model_dir} (greedy, {cfg.max_new_tokens} new tokens); /new starts over, /quit ends. "
-          f"Conversations go to {output}", file=sys.stderr)
+    tool_note = f", tools {[t['function']['name'] for t in tools]}" if tools else ""
+    print(f"chatting with {model.name}{' at ' + str(cfg.base_url) if cfg.base_url else ''} (greedy, "
+          f"{cfg.max_new_tokens} new tokens{tool_note}); /new starts over, /quit ends. Conversations go to {output}",
+          file=sys.stderr)
     while True:
         if interactive:
             print("you> ", end="", flush=True)
@@ -97,10 +182,7 @@ def run(cfg: DictConfig) -> int:
             session.reset()
             continue
         session.messages.append({"role": "user", "content": text})
-        reply = generate_greedy(model, tokenizer, [{"prompt": session.messages}], int(cfg.max_new_tokens), 1)[0]
-        session.messages.append({"role": "assistant", "content": reply})
-        shown = reply.strip() or f"(an empty reply: {len(reply)} whitespace characters, saved as they are)"
-        print(f"assistant> {shown}", flush=True)
+        answer(model, session, tools, int(cfg.max_new_tokens), int(cfg.max_tool_rounds))
     session.save()
     print(f"saved {session.saved} conversation(s) to {output}", file=sys.stderr)
     return 0

@@ -3,7 +3,9 @@
 At training time :func:`record` (manifest.json's ``lineage``) notes the data's path
 and sha256; when the data is a curated file, the improve run beside it
 (improve_summary.json: reward, threshold, counts) and, through it, the transcripts,
-the ingest report and every raw log with its sha256; the held-out prompts file;
+the ingest report and every raw log with its sha256 and the runs its conversations
+were had with (``loopwright.serve``'s traffic.jsonl, ``loopwright.chat``'s logs:
+``metadata.run``), followed recursively like parents; the held-out prompts file;
 and the parent model (a hub id, the shipped/random weights, or an earlier run's
 ``model/`` directory, which is followed recursively).
 
@@ -129,7 +131,20 @@ def _result_text(manifest: dict) -> str:
     return text
 
 
-def _improve_branch(tree: _Tree, prefix: str, improve: dict) -> None:
+def _served_runs(tree: _Tree, prefix: str, runs: list[str], seen: set[str]) -> None:
+    """The runs a raw log's conversations were had with (loopwright.serve's traffic, loopwright.chat's logs)."""
+    for i, where in enumerate(runs):
+        last = i == len(runs) - 1
+        manifest = Path(where) / "manifest.json"
+        if where in seen or not manifest.is_file():
+            tree.add(prefix, last, f"conversations with run {where}" + ("" if where in seen else "  [MISSING]"))
+            continue
+        seen.add(where)
+        sub = tree.add(prefix, last, "conversations with " + _run_title(Path(where), json.loads(manifest.read_text())))
+        _run_branch(tree, sub, Path(where), seen)
+
+
+def _improve_branch(tree: _Tree, prefix: str, improve: dict, seen: set[str]) -> None:
     turns = improve.get("turns") or {}
     prefix = tree.add(prefix, True, _line(
         f"improve {improve['dir']}", f"reward={improve.get('reward')} task={improve.get('task')}",
@@ -147,9 +162,10 @@ def _improve_branch(tree: _Tree, prefix: str, improve: dict) -> None:
     raws = improve.get("raw_logs") or []
     for i, raw in enumerate(raws):
         found = ",".join(raw.get("formats_found") or {}) or raw.get("format")
-        tree.add(prefix, i == len(raws) - 1, _line(
+        sub = tree.add(prefix, i == len(raws) - 1, _line(
             f"raw log {raw['path']}", f"format {found}: {raw['kept']} conversations, {raw['malformed']} malformed",
             _sha(raw), _state(raw)))
+        _served_runs(tree, sub, raw.get("runs") or [], seen)
 
 
 def _run_branch(tree: _Tree, prefix: str, run_dir: Path, seen: set[str]) -> None:
@@ -184,7 +200,7 @@ def _run_branch(tree: _Tree, prefix: str, run_dir: Path, seen: set[str]) -> None
                                                _state(value)))
             improve = lin.get("improve")
             if improve:
-                _improve_branch(tree, sub, improve)
+                _improve_branch(tree, sub, improve, seen)
         elif kind == "eval_prompts":
             tree.add(prefix, last, _line(f"held-out prompts {value['path']}", _sha(value), _state(value)))
         else:

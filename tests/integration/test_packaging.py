@@ -141,7 +141,7 @@ def test_the_installed_apps_compose_outside_any_checkout(venv, tmp_path):
     assert "sweep: grpo_lr_kl, objective_group" in proc.stdout  # the search spaces, from the wheel too
     proc = _in_venv(venv, ["python", "-m", "loopwright.train", "--info", "searchpath"], tmp_path)
     assert f"file://{venv.resolve()}" in proc.stdout.replace(str(venv), str(venv.resolve()))  # the wheel's conf/
-    for app in ("ingest", "improve", "chat"):
+    for app in ("ingest", "improve", "chat", "serve"):
         proc = _in_venv(venv, ["python", "-m", f"loopwright.{app}", "--cfg", "job"], tmp_path)
         assert proc.returncode == 0, f"loopwright.{app}: {proc.stderr}"
     assert not (tmp_path / "outputs").exists()  # composing writes nothing

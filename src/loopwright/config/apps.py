@@ -1,5 +1,7 @@
 """Typed configs of the loop's Hydra apps (conf/ingest.yaml, conf/improve.yaml, conf/chat.yaml).
 
+conf/serve.yaml's schema is config/serve.py.
+
 Registered in Hydra's ConfigStore like ``train_schema``, so a misspelt key fails at
 composition. ``improve`` shares the ``reward`` and ``task`` groups with train.py
 through the same dataclasses. Importable without torch.
@@ -46,13 +48,26 @@ class ImproveConfig:
 
 @dataclass
 class ChatConfig:
-    # A run directory (outputs/runs/...) whose model/ to talk to
-    run: str = MISSING
+    # A run directory (outputs/runs/...) whose model/ to talk to in this process; with base_url: the run
+    # the server serves (recorded in the logs; optional)
+    run: Optional[str] = None
     # Conversations are appended here, one OpenAI-format line each; null: <run>/chats/chats.jsonl
+    # (./chats/chats.jsonl with base_url and no run)
     output: Optional[str] = None
     # The system message of every conversation; null: none
     system_prompt: Optional[str] = None
     max_new_tokens: int = 128
+    # An OpenAI-compatible server (python -m loopwright.serve: http://127.0.0.1:8000/v1); null: in-process
+    base_url: Optional[str] = None
+    # The NAME of the environment variable holding the server's API key; null: none sent
+    api_key_env: Optional[str] = None
+    # The model id to ask the server for; null: the first of its /v1/models
+    model: Optional[str] = None
+    # task=customer_support | tool_use (the task group, null by default): the model may call that
+    # task's episode tools; they run here
+    task: Optional[TaskConfig] = None
+    # Tool-call rounds per user message before the reply is taken as it is
+    max_tool_rounds: int = 4
 
 
 def register_configs() -> None:

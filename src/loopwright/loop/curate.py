@@ -80,7 +80,7 @@ def lineage_of(path: Path) -> dict:
         out["ingest_report"] = {"path": str(report), "sha256": mf.sha256_file(report)}
         out["raw_logs"] = [{"path": p, "sha256": e["sha256"], "format": e["format"],
                             "formats_found": e.get("formats_found", {}), "kept": e["kept"],
-                            "malformed": e["malformed"], "status": e["status"]}
+                            "malformed": e["malformed"], "status": e["status"], "runs": e.get("runs", [])}
                            for p, e in data.get("inputs", {}).items()]
     return out
 

@@ -47,6 +47,9 @@ class FileResult:
     formats: dict[str, int] = field(default_factory=dict)
     records: int = 0
     child_runs: int = 0  # runs of a flat LangChain export, read through their root run
+    # the loopwright runs the conversations were had with (metadata.run: loopwright.serve, loopwright.chat),
+    # which loopwright.lineage follows back from a run trained on them
+    runs: set = field(default_factory=set)
 
 
 # ----------------------------------------------------------------- reading
@@ -194,6 +197,8 @@ def parse_file(path: Path, fmt: str) -> FileResult:
             result.errors.append(_error(result.path, err.line or line, err.reason, err.where, record))
             continue
         result.transcripts.append(t)
+        if isinstance(metadata, dict) and isinstance(metadata.get("run"), str):
+            result.runs.add(metadata["run"])  # a conversation with a served loopwright run (lineage follows it)
         result.formats[kind] = result.formats.get(kind, 0) + 1
         if kind != "langchain" and ("request" in obj or "params" in obj):
             pairs.append((t, conversation_key(obj)))
@@ -243,7 +248,7 @@ def _entry(result: FileResult, fmt: str, strict: bool, status: str) -> dict:
             "valid": len(result.transcripts) + len(result.duplicates) + len(result.merged),
             "kept": len(result.transcripts), "duplicates": result.duplicates, "merged": result.merged,
             "malformed": len(result.errors),
-            "errors": result.errors, "strict": strict, "status": status}
+            "errors": result.errors, "runs": sorted(result.runs), "strict": strict, "status": status}
 
 
 def ingest(inputs: list[str], fmt: str, output: str | Path, strict: bool = False) -> tuple[dict, int]:

@@ -10,14 +10,12 @@ and a training run pointed at it on the CPU is refused before anything loads, sa
 from __future__ import annotations
 
 import json
-import subprocess
 import textwrap
-import time
-import urllib.request
 
 import pytest
 
 from helpers import compose, free_port, run_train, vllm_env
+from helpers.serving import server_process
 
 
 @pytest.fixture(scope="module")
@@ -30,30 +28,12 @@ def tiny_dir():
 @pytest.fixture(scope="module")
 def server(vllm_python, tiny_dir, tmp_path_factory):
     port = free_port()
-    log = (tmp_path_factory.mktemp("vllm-server") / "server.log").open("w")
-    proc = subprocess.Popen(
-        [str(vllm_python), "-m", "vllm.entrypoints.openai.api_server", "--model", tiny_dir, "--dtype", "float32",
-         "--host", "127.0.0.1", "--port", str(port), "--enforce-eager", "--max-model-len", "512"],
-        env=vllm_env.env(VLLM_CPU_KVCACHE_SPACE="1"), stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    log = tmp_path_factory.mktemp("vllm-server") / "server.log"
+    cmd = [str(vllm_python), "-m", "vllm.entrypoints.openai.api_server", "--model", tiny_dir, "--dtype", "float32",
+           "--host", "127.0.0.1", "--port", str(port), "--enforce-eager", "--max-model-len", "512"]
     base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 300
-        while True:
-            assert proc.poll() is None, open(log.name).read()[-5000:]
-            try:
-                urllib.request.urlopen(f"{base}/health", timeout=2)
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "vLLM server did not come up in 300 s\n" + open(log.name).read()[-5000:]
-                time.sleep(1)
+    with server_process(cmd, base, log, vllm_env.env(VLLM_CPU_KVCACHE_SPACE="1")):
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 CLIENT = textwrap.dedent("""
