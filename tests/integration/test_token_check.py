@@ -74,7 +74,7 @@ def test_train_py_with_a_mismatching_template_exits_7_before_training(tmp_path):
     position = check["mismatch"]["position"]
     assert f"loopwright: token check failed: row {check['mismatch']['row_id']}: generation and re-rendering " \
            f"differ at token {position}" in proc.stderr
-    assert re.search(r"\[\s*\d+,\s*\d+\)\s+\d+ tok\s+tool result\(s\) \+ template glue\s+masked \(tool_mask=0\)",
+    assert re.search(r"\[\s*\d+,\s*\d+\)\s+\d+ tok\s+tool result\(s\) \+ glue\s+masked \(tool_mask=0\)",
                      proc.stdout)  # the loss mask is printed before the verdict
     assert "global_step" not in manifest and not (tmp_path / "metrics.jsonl").exists()  # no training
     assert "eval_base_s" not in manifest["timings"]  # stopped right after the model loaded

@@ -78,7 +78,8 @@ def test_samples_cover_the_four_shapes_with_real_tool_results():
 def test_smollm2_template_matches_and_reports_the_loss_mask(smollm2_tokenizer):
     tok = _tokenizer(smollm2_tokenizer)
     results, episodes_, record = _check(tok, _rows())
-    assert record["passed"] and record["failed_rows"] == [] and record["generation_template"] == "the tokenizer's"
+    assert record["passed"] and record["failed_rows"] == []
+    assert record["generation_template"] == "the tokenizer's template"
     assert record["template"].startswith("loopwright.episodes.chat_template.SMOLLM2_TOOL_CHAT_TEMPLATE")
     for result in results:
         assert result.mismatch is None
@@ -126,7 +127,7 @@ def test_tool_call_rendering_that_changes_on_replay_is_caught_where_trl_sees_not
     assert supports_tool_calling(tok) and is_chat_template_prefix_preserving(tok)  # TRL accepts it as it is
     results, episodes_, record = _check(tok, _rows("task.params.tools=[calculator]"))
     assert not record["passed"] and len(record["failed_rows"]) == 4
-    assert record["generation_template"] == "the tokenizer's"
+    assert record["generation_template"] == "the tokenizer's template"
     m = results[0].mismatch
     shared = '<tool_call>\n{"name": "calculator", "arguments": {"expression'
     assert m.position == _prompt_length(tok, episodes_[0]) + len(tok(shared, add_special_tokens=False)["input_ids"])
