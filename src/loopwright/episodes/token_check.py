@@ -104,9 +104,11 @@ def _emitted_ids(tokenizer: Any, history: list[dict], message: dict, tools: list
     the generation prompt, up to and including the end-of-turn token (generation stops there)."""
     head = _render(tokenizer, history, tools, template, kwargs, True, tokenize=False)
     full = _render(tokenizer, history + [message], tools, template, kwargs, False, tokenize=False)
-    if not full.startswith(head):  # the turn renders over its own generation prompt: emit what follows the
+    if not full.startswith(head):
+        # The template opens the turn differently from its own generation prompt. The model would continue the
+        # generation prompt; emitting from where the two part makes the comparison stop at exactly that point.
         common = next((i for i, (a, b) in enumerate(zip(head, full)) if a != b), min(len(head), len(full)))
-        head = head[:common]  # common part, so the comparison shows where the template disagrees with itself
+        head = head[:common]
     body = full[len(head):]
     eos = tokenizer.eos_token
     if eos and eos in body:

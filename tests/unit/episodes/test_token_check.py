@@ -156,3 +156,22 @@ def test_trl_refusing_the_template_stops_the_check(smollm2_tokenizer):
     tok = _tokenizer(smollm2_tokenizer, chat_template_text("llama3_2"))  # no TRL training template for it
     with pytest.raises(token_check.TokenCheckError, match="TRL cannot train episodes with this chat template"):
         _check(tok, _rows())
+
+
+@pytest.mark.parametrize("overrides, runs", [(["task.multi_turn=true"], True),
+                                             (["task.multi_turn=true", "task.token_check=false"], False),
+                                             ([], False)])
+def test_the_job_step_runs_only_for_episodes_with_the_check_on(smollm2_tokenizer, tmp_path, overrides, runs):
+    import json
+
+    from loopwright.train.record import RunRecord
+    from loopwright.train.steps import Job
+
+    cfg = compose(["model=tiny", "task=tool_use", "task.n_train=8", "task.n_eval=4", "task.token_check_samples=2",
+                   *overrides])
+    job = Job(cfg, tmp_path, RunRecord.start(cfg, tmp_path), tracker=None)
+    record = token_report.preflight(job, copy.deepcopy(smollm2_tokenizer), _rows())
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    assert (record is not None) == runs == ("token_check" in manifest)
+    if runs:
+        assert manifest["token_check"]["passed"] and manifest["token_check"]["episodes"] == 2
