@@ -83,9 +83,10 @@ def generation_template(tokenizer: Any) -> tuple[str | None, str | None]:
 
     if is_chat_template_prefix_preserving(tokenizer):
         return None, None
+    why = ("the tokenizer's template is not prefix-preserving, so TRL generates with "
+           "trl.chat_template_utils.get_training_chat_template")
     try:
-        return get_training_chat_template(tokenizer), ("the tokenizer's template is not prefix-preserving, so TRL "
-                                                       "generates with trl.chat_template_utils.get_training_chat_template")
+        return get_training_chat_template(tokenizer), why
     except ValueError as err:
         raise TokenCheckError(f"TRL cannot train episodes with this chat template: {err}",
                               {"passed": False, "error": str(err)}) from None

@@ -55,8 +55,9 @@ def mask_lines(tokenizer: Any, result: EpisodeResult, episode: Any) -> list[str]
     for span in result.spans:
         state = ("trained" if span.trained else
                  "masked (tool_mask=0)" if span.what == "tool" else "not in the loss (prompt)")
-        lines.append(f"    [{span.start:5d}, {span.end:5d})  {span.end - span.start:5d} tok  {_what(span, episode):<36} "
-                     f"{state:<25} {_snippet(tokenizer, result.generation_ids[span.start:span.end])}")
+        text = _snippet(tokenizer, result.generation_ids[span.start:span.end])
+        lines.append(f"    [{span.start:5d}, {span.end:5d})  {span.end - span.start:5d} tok  "
+                     f"{_what(span, episode):<36} {state:<25} {text}")
     return lines
 
 

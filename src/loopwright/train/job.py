@@ -49,8 +49,8 @@ def train(cfg: Any, run_dir: Path | None = None, callbacks: list | None = None) 
 
 
 def _run(job: Job, extra_callbacks: list) -> dict[str, Any]:
-    from loopwright.evaluation.paired import raise_if_dont_ship
     from loopwright.episodes import token_report
+    from loopwright.evaluation.paired import raise_if_dont_ship
     from loopwright.evaluation.prompts import raise_if_gate_failed
 
     resume_from = steps.prepare(job)
