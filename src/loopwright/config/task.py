@@ -9,6 +9,15 @@ from loopwright.config._schema import schema
 
 
 @schema
+class EnvironmentConfig:
+    # A user's environment class for episodes, module.Class (TRL's environment_factory contract,
+    # checked at validation: loopwright.episodes.adapter); null: the task's own environment.
+    _target_: Optional[str] = None
+    # Keyword arguments bound into its constructor (TRL constructs it with none).
+    kwargs: Dict[str, Any] = field(default_factory=dict)
+
+
+@schema
 class TaskConfig:
     # The option's name (conf/task/<name>.yaml), recorded in the manifest.
     name: str = MISSING
@@ -30,3 +39,10 @@ class TaskConfig:
     params: Dict[str, Any] = field(default_factory=dict)
     # Run as multi-turn tool-calling episodes (tasks that support it).
     multi_turn: bool = False
+    # Episodes: the environment class (default: the task's own; loopwright.episodes.adapter).
+    environment: EnvironmentConfig = field(default_factory=EnvironmentConfig)
+    # Episodes: before training, compare TRL's generated token sequence with the re-rendered
+    # conversation on sample episodes; a mismatch stops the run (loopwright.episodes.token_check).
+    token_check: bool = True
+    # How many sample episodes the token check synthesises from the first training rows.
+    token_check_samples: int = 4

@@ -51,13 +51,9 @@ def trainer_extras(cfg: Any, train_rows: list[dict], tokenizer: Any = None) -> d
     ``tokenizer`` (the trainer's processing class) is patched in place by
     :func:`prepare_tokenizer` when given; without it the caller must have done so.
     """
-    from loopwright import tasks  # here, not at the top: the task modules import this package
+    from loopwright.episodes.adapter import environment_factory  # the task's, or task.environment._target_
 
-    kind = cfg.task.kind
-    environment = tasks.REGISTRY[kind].environment if kind in tasks.REGISTRY else None
-    if environment is None:
-        raise ValueError(f"task.multi_turn=true: task '{kind}' has no episode environment; "
-                         f"available: {sorted(k for k, spec in tasks.REGISTRY.items() if spec.multi_turn)}")
+    environment = environment_factory(cfg.task)
     trainer = cfg.objective.trainer
     trainer = getattr(trainer, "value", trainer)
     if trainer != "grpo":

@@ -94,7 +94,9 @@ def problems(task_cfg: Any) -> list[str]:
     if unknown:
         found.append(f"task.params: unknown key(s) {unknown} for task '{task_cfg.kind}'; accepted: "
                      f"{sorted(spec.params) or 'none'}")
-    if task_cfg.multi_turn and not spec.multi_turn:
+    # a user's environment (task.environment._target_: loopwright.episodes.adapter) runs any task's rows as episodes
+    custom_environment = (task_cfg.get("environment") or {}).get("_target_")
+    if task_cfg.multi_turn and not spec.multi_turn and not custom_environment:
         found.append(f"task.multi_turn=true is not supported by task '{task_cfg.kind}'; tasks that support it: "
                      f"{sorted(k for k, v in REGISTRY.items() if v.multi_turn) or 'none yet'}")
     return found

@@ -48,6 +48,10 @@ EXITS: dict[str, Exit] = {
     "loopwright.rollout.sync_check:RolloutSyncError": Exit(
         "rollout_sync_failed", 6, "loopwright: rollout sync check failed: {err}\n  run dir (manifest "
         "'rollout_sync' has the per-prompt completions): {run_dir}"),
+    # task.token_check: TRL's generated tokens of a sample episode differ from the re-rendered conversation.
+    "loopwright.episodes.token_check:TokenCheckError": Exit(
+        "token_check_failed", 7, "loopwright: token check failed: {err}\n  run dir (manifest 'token_check' has the "
+        "report): {run_dir}"),
     # Rejected by validation (loopwright.train.cli), before the job and its manifest start.
     "loopwright.train.validate:ConfigError": Exit("failed", 2, "loopwright: {err}", error="{kind}: {err}"),
 }

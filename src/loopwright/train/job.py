@@ -49,12 +49,14 @@ def train(cfg: Any, run_dir: Path | None = None, callbacks: list | None = None) 
 
 
 def _run(job: Job, extra_callbacks: list) -> dict[str, Any]:
+    from loopwright.episodes import token_report
     from loopwright.evaluation.paired import raise_if_dont_ship
     from loopwright.evaluation.prompts import raise_if_gate_failed
 
     resume_from = steps.prepare(job)
     data = steps.load_data(job)
     model, tokenizer = steps.load_model(job)
+    token_report.preflight(job, tokenizer, data.train_rows)  # episodes: generated == re-rendered tokens
     held_out = steps.held_out_eval(job, tokenizer, data)
     base = steps.evaluate_base(job, model, held_out)
     trainer, watchers = steps.build_trainer(job, model, tokenizer, data, held_out, resume_from, extra_callbacks)

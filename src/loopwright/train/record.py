@@ -8,6 +8,7 @@ steps run::
     status run_dir run_name tags seed started_at ended_at overrides choices job_name
     config git packages host                 start
     tracking lineage dataset model           begin / data / model steps
+    token_check                              episodes: the multi-turn token check (loopwright.episodes.token_report)
     resumed_from trainer device torch_threads
     timings global_step                      after training
     result                                   after evaluation and saving
@@ -115,6 +116,10 @@ class RunRecord:
 
     def model(self, source: dict[str, Any], parameters: int) -> None:
         self._write(model={"source": source, "parameters": parameters})
+
+    def token_check(self, report: dict[str, Any]) -> None:
+        """``token_check``: the multi-turn token check's verdict (loopwright.episodes.token_report)."""
+        self._write(token_check=report)
 
     def resumed(self, checkpoint: Path) -> None:
         self._write(resumed_from=str(checkpoint))

@@ -127,6 +127,12 @@ def problems_in(cfg: Any) -> list[str]:
         problems.append(f"task.multi_turn=true needs objective.trainer=grpo (TRL 1.16's tool-calling episodes "
                         f"are GRPOTrainer-only; objective={o.name} uses {o.trainer.value})")
     problems.extend(tasks.option_problems(t))  # the task module's own rules (task.path, task.operations, ...)
+    from loopwright.episodes.adapter import problems as environment_problems  # task.environment._target_
+
+    problems.extend(environment_problems(t))
+    if t.token_check_samples < 1:
+        problems.append(f"task.token_check_samples={t.token_check_samples} must be >= 1 (task.token_check=false "
+                        f"turns the check off)")
     problems.extend(rewards.problems(cfg.reward))
     if cfg.eval.enabled and t.n_eval < 1 and not cfg.eval.get("prompts"):
         problems.append(f"task.n_eval={t.n_eval} must be >= 1 while eval.enabled=true (or give eval.prompts=...)")
