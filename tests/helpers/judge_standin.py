@@ -8,6 +8,7 @@ It records every request (body and Authorization header) so tests can count what
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 import time
@@ -88,3 +89,36 @@ class JudgeStandin:
     def count(self) -> int:
         with self._lock:
             return len(self.requests)
+
+
+class ModelAnswer:
+    """A real causal LM behind the stand-in: the request's messages through its chat template, generated.
+
+    temperature 0 is greedy; above it samples, seeded by the request and how often it was asked, so a
+    retry gets a new draw while a whole run stays reproducible. One generation at a time (a lock).
+    """
+
+    def __init__(self, model_dir, max_new_tokens: int = 48):
+        import torch
+        from transformers import AutoModelForCausalLM, AutoTokenizer
+
+        self.torch = torch
+        self.tokenizer = AutoTokenizer.from_pretrained(model_dir)
+        self.model = AutoModelForCausalLM.from_pretrained(model_dir, dtype=torch.float32).eval()
+        self.max_new_tokens = max_new_tokens
+        self.seen: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def __call__(self, body: dict) -> str:
+        key = json.dumps(body["messages"], sort_keys=True)
+        temperature = float(body.get("temperature") or 0.0)
+        with self._lock:
+            attempt = self.seen[key] = self.seen.get(key, -1) + 1
+            ids = self.tokenizer.apply_chat_template(body["messages"], add_generation_prompt=True,
+                                                     return_tensors="pt", return_dict=True)
+            sampling = {"do_sample": True, "temperature": temperature} if temperature > 0 else {"do_sample": False}
+            self.torch.manual_seed(int(hashlib.sha256(f"{key}{attempt}".encode()).hexdigest()[:8], 16))
+            with self.torch.no_grad():
+                out = self.model.generate(**ids, max_new_tokens=min(self.max_new_tokens, body.get("max_tokens") or 48),
+                                          pad_token_id=self.tokenizer.eos_token_id, **sampling)
+            return self.tokenizer.decode(out[0, ids["input_ids"].shape[1]:], skip_special_tokens=True)

@@ -165,8 +165,11 @@ def calibrate(reward_cfg: Any, threshold: float | None = None) -> dict:
 
 
 def summary_line(result: dict) -> str:
-    extra = f" at threshold {result['threshold']} (precision {result['precision']}, recall {result['recall']})" \
-        if result["metric"] == "accuracy" else f" over {result['pairs']} ranked pairs"
+    def figure(value: float | None) -> str:
+        return "n/a (nothing kept)" if value is None else f"{value:.3f}"
+
+    extra = f" at threshold {result['threshold']}, precision {figure(result['precision'])}, recall " \
+        f"{figure(result['recall'])}" if result["metric"] == "accuracy" else f" over {result['pairs']} ranked pairs"
     return (f"agreement {result['agreement']:.3f} ({result['metric']}{extra}) with the {result['rows']} labels of "
             f"{result['file']}; reward.min_agreement={result['min_agreement']}")
 

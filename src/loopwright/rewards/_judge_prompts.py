@@ -6,7 +6,7 @@ context they share written once, each completion tagged with an id. RULER asks f
 0-1 score per trajectory; here the judge gives a ranking (ids best first) and the
 reward is the rank, because a rank is what a judge can be asked for consistently and
 relative scores are all GRPO uses. Both parsers are lenient about the wrapping (JSON
-in a code fence, prose around it, "Score: 7/10", "2 > 1 > 3") and strict about the
+in a code fence, prose around it, "Score: 7/10", a leading "8", "2 > 1 > 3") and strict about the
 content: a number outside the scale or a ranking that is not a permutation of the ids
 is :class:`JudgeParseError`, which the client retries and then reports; never a guess.
 """
@@ -122,8 +122,9 @@ def parse_score(text: Any, scale: int) -> float:
     elif isinstance(data, (int, float)) and not isinstance(data, bool):
         value = data
     else:
+        # "Score: 7", "7/10", then a reply that starts with its number ("8\n\nThe reply ...")
         for pattern in (r"\bscore\b\W{0,4}" + _NUMBER, _NUMBER + r"\s*/\s*" + str(scale) + r"\b",
-                        r"^\s*" + _NUMBER + r"\s*$"):
+                        r"^\s*" + _NUMBER + r"(?![\d.]*\s*[/:%])(?:\s|$)"):
             match = re.search(pattern, text, re.I)
             if match:
                 value = match.group(1)

@@ -15,13 +15,15 @@ from loopwright.rewards._judge_prompts import (JudgeParseError, group_messages, 
     ("Reasoning first... Score: 3", 0.3),
     ("I would give it 8/10.", 0.8),
     ("  4  ", 0.4),
+    ("0.00\n\nThe response is a complete lie.", 0.0),  # how SmolLM2-135M answers
+    ("7\nbecause it is concrete", 0.7),
     ('The verdict: {"reason": "ok", "score": 0}', 0.0),
 ])
 def test_a_score_is_read_from_common_wrappings(reply, expected):
     assert parse_score(reply, 10) == pytest.approx(expected)
 
 
-@pytest.mark.parametrize("reply", ["", "I cannot judge this.", '{"score": 11}', '{"score": -1}', "Score: 42",
+@pytest.mark.parametrize("reply", ["", "I cannot judge this.", '{"score": 11}', '{"score": -1}', "Score: 42", "12:30 is when it ships",
                                    '{"score": "great"}', None])
 def test_nonsense_is_an_error_never_a_guess(reply):
     with pytest.raises(JudgeParseError):
