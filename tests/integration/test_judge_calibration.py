@@ -88,6 +88,23 @@ def test_a_calibrated_judge_trains_and_the_manifest_records_the_agreement(tmp_pa
     assert manifest["config"]["reward"]["api_key_env"] == "CAL_JUDGE_KEY"  # the variable's name only
 
 
+def test_a_judge_that_fails_during_training_stops_the_run_with_its_message(tmp_path):
+    from helpers import run_train
+    from helpers.judge_standin import Fault
+
+    run_dir = tmp_path / "run"
+    with JudgeStandin(lambda body: Fault(status=503)) as judge:
+        proc = run_train(["reward=judge", f"reward.base_url={judge.base_url}", "reward.model=judge-model",
+                          f"reward.cache_dir={tmp_path / 'cache'}", "reward.retries=1", "reward.retry_backoff_s=0.01",
+                          "model=tiny", "profile=smoke", f"hydra.run.dir={run_dir}"], cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr[-2000:]
+    message = f"the judge at {judge.base_url} (model judge-model) failed after 2 attempt(s) (reward.retries=1): HTTP 503"
+    assert f"loopwright: the reward could not grade: {message}" in proc.stderr
+    manifest = json.loads((run_dir / "manifest.json").read_text())
+    assert manifest["status"] == "failed" and manifest["error"].startswith(f"JudgeError: {message}")
+    assert "HTTP Request:" not in proc.stdout + proc.stderr  # no log line per request
+
+
 def test_group_mode_calibrates_on_ranked_pairs(tmp_path):
     with JudgeStandin(oracle(right=True)) as judge:
         result = calibrate(compose(judge_args(judge.base_url, tmp_path / "c1", "reward.mode=group")).reward)
@@ -146,3 +163,27 @@ def test_improve_calibrate_on_the_other_shop_set_reports_customer_supports_agree
 def test_improve_calibrate_needs_a_labelled_file(tmp_path):
     proc = run_app("loopwright.improve", "reward=format", "calibrate=true", f"output={tmp_path}", cwd=tmp_path)
     assert proc.returncode == 2 and "calibrate=true needs reward.calibration" in proc.stderr
+
+
+@pytest.mark.parametrize("flip", [False, True])
+def test_improve_curates_only_after_the_grader_passes_its_calibration(tmp_path, flip):
+    from loopwright.loop import store as ing
+
+    labelled = tmp_path / "labels.jsonl"  # the arithmetic grader's columns (answer) travel with each row
+    labelled.write_text("".join(json.dumps({"prompt": "What is 6 * 7?", "reply": reply, "answer": "42",
+                                            "label": int(good != flip)}) + "\n"
+                                for reply, good in (("42", True), ("It is 42.", True), ("41", False), ("", False))))
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps({"messages": [{"role": "user", "content": "What is 6 * 7?"},
+                                            {"role": "assistant", "content": "42"}],
+                               "metadata": {"columns": {"answer": "42"}}}) + "\n")
+    ing.ingest([str(log)], "openai", tmp_path / "t")
+    proc = run_app("loopwright.improve", "transcripts=t", "output=o", "reward=arithmetic", "task=arithmetic",
+                   f"reward.calibration={labelled}", "calibrate=true", cwd=tmp_path)
+    if flip:
+        assert proc.returncode == 2 and "agreement 0.000" in proc.stderr
+        assert not (tmp_path / "o" / "curated.jsonl").exists()  # nothing curated by an untrusted grader
+    else:
+        assert proc.returncode == 0, proc.stderr
+        summary = json.loads((tmp_path / "o" / "improve_summary.json").read_text())
+        assert summary["calibration"]["agreement"] == 1.0 and summary["turns"]["kept"] == 1

@@ -65,8 +65,12 @@ class JudgeClient:
     """Sends chat requests to one judge endpoint; see the module docstring."""
 
     def __init__(self, settings: JudgeSettings):
+        import logging
+
         import openai
 
+        for name in ("httpx", "httpx2"):  # one INFO line per judge request drowns the training log
+            logging.getLogger(name).setLevel(logging.WARNING)
         self.settings = settings
         self._key = os.environ.get(settings.api_key_env) if settings.api_key_env else None
         # max_retries=0: this class retries, so that every attempt is counted against the budget
