@@ -27,14 +27,15 @@ def smollm2():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("mode,requests", [("pointwise", 30), ("group", 8)])
-def test_smollm2_as_the_judge_of_the_other_shop_set(tmp_path, smollm2, mode, requests):
+@pytest.mark.parametrize("mode,requests,tokens", [("pointwise", 30, 16), ("group", 8, 24)])
+def test_smollm2_as_the_judge_of_the_other_shop_set(tmp_path, smollm2, mode, requests, tokens):
     with JudgeStandin(smollm2) as judge:
+        # timeout: a hang guard only (about 2 minutes per mode on an idle 2-core machine)
         proc = run_app("loopwright.improve", "reward=judge", f"reward.base_url={judge.base_url}",
-                       "reward.model=SmolLM2-135M-Instruct", f"reward.mode={mode}", "reward.max_tokens=24",
+                       "reward.model=SmolLM2-135M-Instruct", f"reward.mode={mode}", f"reward.max_tokens={tokens}",
                        # one generation at a time behind the stand-in: one request in flight, a patient timeout
                        "reward.concurrency=1", "reward.timeout_s=600", "reward.retries=0", f"reward.cache_dir={tmp_path / 'cache'}", f"reward.calibration={LABELLED}",
-                       "reward.min_agreement=0", "calibrate=true", f"output={tmp_path}", cwd=tmp_path)
+                       "reward.min_agreement=0", "calibrate=true", f"output={tmp_path}", cwd=tmp_path, timeout=3600)
         sent = judge.count
     answers = [m for m in smollm2.seen]
     result_file = tmp_path / "calibration.json"

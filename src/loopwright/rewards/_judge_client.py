@@ -88,14 +88,12 @@ class JudgeClient:
             return []
         if len(requests) == 1 or self.settings.concurrency <= 1:
             return [self.ask(m, p) for m, p in requests]
-        with ThreadPoolExecutor(max_workers=min(self.settings.concurrency, len(requests))) as pool:
+        pool = ThreadPoolExecutor(max_workers=min(self.settings.concurrency, len(requests)))
+        try:
             futures = [pool.submit(self.ask, m, p) for m, p in requests]
-            try:
-                return [f.result() for f in futures]
-            except BaseException:
-                for f in futures:
-                    f.cancel()
-                raise
+            return [f.result() for f in futures]
+        finally:  # on a failure the queued requests are dropped; those in flight end within timeout_s
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def ask(self, messages: list[dict], parse: Callable[[str], Any]) -> Any:
         """The parsed answer to one request: from the cache, else from the endpoint (with retries)."""
