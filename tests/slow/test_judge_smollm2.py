@@ -3,7 +3,8 @@
 The mechanics, not the quality: ``python -m loopwright.improve reward=judge calibrate=true`` sends the
 labelled other-shop set to SmolLM2 (transformers, greedy) behind the stand-in, and either gets an
 agreement (written to calibration.json, printed with -s: the figure docs/REWARDS.md reports) or fails
-with the error naming the endpoint. Slow: one generation per request on CPU (minutes on a busy machine).
+with the error naming the endpoint. Measured (docs/REWARDS.md): it fails, in both modes, on the format.
+Slow: one generation per request on CPU (18 min for both modes on a busy 2-core machine).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def smollm2():
 @pytest.mark.parametrize("mode,requests,tokens", [("pointwise", 30, 16), ("group", 8, 24)])
 def test_smollm2_as_the_judge_of_the_other_shop_set(tmp_path, smollm2, mode, requests, tokens):
     with JudgeStandin(smollm2) as judge:
-        # timeout: a hang guard only (about 2 minutes per mode on an idle 2-core machine)
+        # timeout: a hang guard only (both modes took 18 min together at a load average of ~19 on 2 cores)
         proc = run_app("loopwright.improve", "reward=judge", f"reward.base_url={judge.base_url}",
                        "reward.model=SmolLM2-135M-Instruct", f"reward.mode={mode}", f"reward.max_tokens={tokens}",
                        # one generation at a time behind the stand-in: one request in flight, a patient timeout
