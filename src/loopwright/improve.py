@@ -4,7 +4,9 @@ Grades every assistant turn of ingested transcripts with a reward group option,
 curates the turns at or above the threshold into training rows and writes the
 exact train.py commands for them (src/loopwright/loop/curate.py). Exit 0 when
 curated rows exist, 1 when nothing was curated, 2 for unusable arguments.
-Imports no torch.
+``calibrate=true`` (or ``reward.calibration`` set) first scores that labelled file and
+stops with exit 2 below ``reward.min_agreement`` (loopwright.rewards._calibration);
+without ``transcripts`` it is only that check. Imports no torch.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from omegaconf import DictConfig
+from omegaconf import DictConfig, OmegaConf
 
 from loopwright.loop.app import hydra_app
 from loopwright.loop.curate import DEFAULT_THRESHOLD, NEXT_STEPS, ImproveInputError, improve
@@ -42,6 +44,10 @@ def problems(cfg: DictConfig) -> list[str]:
     from loopwright import rewards, tasks
 
     found = rewards.problems(cfg.reward) + tasks.problems(cfg.task)
+    if cfg.calibrate and not cfg.reward.get("calibration"):
+        found.append("calibrate=true needs reward.calibration=<labelled .jsonl> (prompt, reply, label 0/1 per line)")
+    if OmegaConf.is_missing(cfg, "transcripts") and not cfg.calibrate:
+        found.append("transcripts is required (an ingest output dir or a transcripts .jsonl)")
     if cfg.eval_prompts and not Path(str(cfg.eval_prompts)).expanduser().is_file():
         found.append(f"eval_prompts={cfg.eval_prompts} is not a file")
     return found
@@ -55,6 +61,11 @@ def run(cfg: DictConfig) -> int:
     from loopwright.train.manifest import redacted_config
 
     threshold = threshold_of(cfg)
+    calibration = None
+    if cfg.reward.get("calibration"):
+        calibration = calibration_check(cfg, threshold)
+        if not calibration or not calibration["passed"] or OmegaConf.is_missing(cfg, "transcripts"):
+            return 0 if calibration and calibration["passed"] else 2
     config = redacted_config(cfg)
     try:
         summary = improve(cfg.transcripts, cfg.output, cfg.reward, cfg.task, threshold, reward_args(cfg),
@@ -62,6 +73,8 @@ def run(cfg: DictConfig) -> int:
     except ImproveInputError as err:
         print(f"loopwright.improve: {err}", file=sys.stderr)
         return 2
+    if calibration:
+        summary = add_calibration(cfg, summary, calibration)
     t, c = summary["turns"], summary["curated"]
     out = Path(str(cfg.output)).expanduser().resolve()
     print(f"graded {t['graded']} assistant turns with reward={cfg.reward.name}: {t['kept']} kept "
@@ -69,6 +82,37 @@ def run(cfg: DictConfig) -> int:
     print(f"{out / 'curated.jsonl'}: {c['rows']} rows, {c['distinct_prompts']} distinct prompts")
     print(f"next steps: {out / NEXT_STEPS}")
     return 0 if c["rows"] else 1
+
+
+def calibration_check(cfg: DictConfig, threshold: float) -> dict | None:
+    """The gate on reward.calibration: print the agreement, write <output>/calibration.json; None if unusable."""
+    from loopwright.rewards import GraderError
+    from loopwright.rewards._calibration import CalibrationError, calibrate, summary_line
+    from loopwright.train.manifest import write_json_atomic
+
+    try:
+        result = calibrate(cfg.reward, threshold)
+    except (CalibrationError, GraderError) as err:
+        print(f"loopwright.improve: reward.calibration: {err}", file=sys.stderr)
+        return None
+    verdict = "passed" if result["passed"] else "FAILED: this grader is not trusted to curate"
+    print(f"calibration of reward={cfg.reward.name}: {summary_line(result)}: {verdict}",
+          file=sys.stdout if result["passed"] else sys.stderr)
+    if not OmegaConf.is_missing(cfg, "output"):
+        out = Path(str(cfg.output)).expanduser().resolve()
+        out.mkdir(parents=True, exist_ok=True)
+        write_json_atomic(out / "calibration.json", result)
+    return result
+
+
+def add_calibration(cfg: DictConfig, summary: dict, calibration: dict) -> dict:
+    """improve_summary.json records the gate's result beside the curation figures."""
+    from loopwright.loop.curate import SUMMARY
+    from loopwright.train.manifest import write_json_atomic
+
+    summary = {**summary, "calibration": calibration}
+    write_json_atomic(Path(str(cfg.output)).expanduser().resolve() / SUMMARY, summary)
+    return summary
 
 
 main = hydra_app("improve", run)

@@ -14,9 +14,10 @@ LANGCHAIN = [EXAMPLES / "langsmith_runs.jsonl", EXAMPLES / "langsmith_flat.json"
 HELD_OUT = EXAMPLES / "held_out_prompts.jsonl"
 
 
-def run_app(module: str, *args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
+def run_app(module: str, *args: str, cwd: Path, stdin: str | None = None,
+            timeout: float = 300) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", module, *args], cwd=cwd, capture_output=True, text=True,
-                          input=stdin, timeout=300)
+                          input=stdin, timeout=timeout)
 
 
 def as_list(paths: list[Path]) -> str:

@@ -29,13 +29,13 @@ from loopwright.config.objective import (ImportanceSamplingLevel, LossType, Obje
 from loopwright.config.profile import Device, Precision, ProfileConfig
 from loopwright.config.provider import (PROVIDER_SCHEMAS, CloudProvider, LocalGpusProvider, ModalProvider,
                                         ProviderConfig, ProviderKind, RunpodProvider, SlurmProvider, schema_name)
-from loopwright.config.reward import RewardComponent, RewardConfig
+from loopwright.config.reward import REWARD_SCHEMAS, JudgeReward, RewardComponent, RewardConfig, reward_schema_name
 from loopwright.config.rollout import Engine, ImportanceSamplingMode, RolloutConfig, VllmMode
 from loopwright.config.task import TaskConfig
 from loopwright.config.train import CheckpointConfig, EvalConfig, GuardsConfig, TrainConfig, TrialConfig
 
 __all__ = [
-    "CheckpointConfig", "CloudProvider", "Device", "Dtype", "Engine", "ImportanceSamplingMode", "EvalConfig", "GuardsConfig", "ImportanceSamplingLevel",
+    "CheckpointConfig", "CloudProvider", "Device", "Dtype", "Engine", "ImportanceSamplingMode", "EvalConfig", "JudgeReward", "GuardsConfig", "ImportanceSamplingLevel",
     "LocalGpusProvider", "LoggerConfig", "LoggerKind", "LoraConfig", "LossType", "ModalProvider",
     "ModelConfig", "ModelSource", "ObjectiveConfig", "OverlongConfig", "PROVIDER_SCHEMAS", "Precision",
     "ProfileConfig", "ProviderConfig", "ProviderKind", "RandomInitConfig", "RewardComponent", "RewardConfig",
@@ -49,6 +49,8 @@ def register_configs() -> None:
     store.store(name="train_schema", node=TrainConfig)
     for kind, schema in PROVIDER_SCHEMAS.items():  # plain names, not a group: never listed as options
         store.store(name=schema_name(kind), node=schema)
+    for option, node in REWARD_SCHEMAS.items():
+        store.store(name=reward_schema_name(option), node=node)
 
 
 register_configs()

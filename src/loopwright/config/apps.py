@@ -44,6 +44,9 @@ class ImproveConfig:
     threshold: Optional[float] = None
     # Held-out prompts (.jsonl with optional expect/forbid) to put into next_steps.md's commands
     eval_prompts: Optional[str] = None
+    # true: score reward.calibration (a labelled .jsonl) first and stop with exit 2 when the agreement is below
+    # reward.min_agreement (loopwright.rewards._calibration); without transcripts, only the check runs
+    calibrate: bool = False
 
 
 @dataclass

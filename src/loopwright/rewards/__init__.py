@@ -13,8 +13,14 @@ first lookup, so validation and ``--help`` stay light.
 
 Every function handed to TRL is wrapped by :func:`safe_reward`: a grader that
 raises, returns the wrong count, None or a non-finite value yields the low score
-for the affected completions instead of crashing the run. Graders read a reply
-with :func:`completion_text`.
+for the affected completions instead of crashing the run. The one exception is
+:class:`GraderError`: a grader that cannot grade at all (reward=judge with its
+endpoint down) stops the run, since training on made-up zeros is worse than not
+training. Graders read a reply with :func:`completion_text`.
+
+An option with a typed node of its own (``reward=judge``: config/reward.py's
+JudgeReward) reads its keys at ``reward.*``; :func:`option_params` hands them to
+``make`` together with ``reward.params``.
 """
 
 from __future__ import annotations
@@ -30,6 +36,10 @@ RewardFn = Callable[..., list]
 LOW_SCORE = 0.0
 
 
+class GraderError(RuntimeError):
+    """A grader that cannot grade (its service is down or answers nonsense): the run stops with this message."""
+
+
 @dataclass(frozen=True)
 class RewardSpec:
     make: Callable[[dict], RewardFn]  # params -> reward fn
@@ -39,6 +49,8 @@ class RewardSpec:
     # (reply, the row's columns) -> {part: value}; and their summary over all turns -> {part: {...}}.
     breakdown: Callable[[Any, dict], dict] | None = None
     summarize: Callable[[list[dict]], dict] | None = None
+    # The option's own validation: (params, the key they sit under, e.g. "reward") -> problems.
+    problems: Callable[[dict, str], list[str]] | None = None
 
 
 REGISTRY: Registry = Registry(__name__, "reward")
@@ -47,11 +59,12 @@ COMPOSITE = "composite"
 
 def register(name: str, *, params: frozenset | set = frozenset(), summary: str = "",
              breakdown: Callable[[Any, dict], dict] | None = None,
-             summarize: Callable[[list[dict]], dict] | None = None) -> Callable:
+             summarize: Callable[[list[dict]], dict] | None = None,
+             problems: Callable[[dict, str], list[str]] | None = None) -> Callable:
     """Decorator for a grader module's ``make``: adds ``reward.kind=name`` to :data:`REGISTRY`."""
 
     def add(make: Callable[[dict], RewardFn]) -> Callable[[dict], RewardFn]:
-        REGISTRY.add(name, RewardSpec(make, frozenset(params), summary, breakdown, summarize))
+        REGISTRY.add(name, RewardSpec(make, frozenset(params), summary, breakdown, summarize, problems))
         return make
 
     return add
@@ -96,6 +109,8 @@ def _score_one(fn: RewardFn, kwargs: dict, i: int, n: int, low: float) -> float:
     single = {k: (v[i:i + 1] if isinstance(v, list) and len(v) == n else v) for k, v in kwargs.items()}
     try:
         out = fn(**single)
+    except GraderError:
+        raise
     except Exception:  # noqa: BLE001 - a grader must never crash training
         return low
     return _finite(out[0], low) if isinstance(out, (list, tuple)) and len(out) == 1 else low
@@ -110,6 +125,8 @@ def safe_reward(fn: RewardFn, name: str, low: float = LOW_SCORE) -> RewardFn:
             out = fn(**kwargs)
             if isinstance(out, (list, tuple)) and len(out) == n:
                 return [_finite(v, low) for v in out]
+        except GraderError:
+            raise  # no grade at all: stop, never a silent low score
         except Exception:  # noqa: BLE001
             pass
         return [_score_one(fn, kwargs, i, n, low) for i in range(n)]  # isolate the completions that break it
@@ -133,12 +150,26 @@ def make(kind: str, params: dict | None = None) -> RewardFn:
     return REGISTRY[kind].make(dict(params or {}))
 
 
-def build(reward_cfg: Any) -> list[tuple[str, RewardFn, float]]:
-    """(name, safe reward fn, weight) for every grader the ``reward`` group asks for."""
+def _params_of(node: Any) -> dict:
     from omegaconf import OmegaConf
 
-    def params_of(node: Any) -> dict:
-        return OmegaConf.to_container(node, resolve=True) if node is not None else {}
+    return OmegaConf.to_container(node, resolve=True) if node is not None else {}
+
+
+def option_params(reward_cfg: Any) -> dict:
+    """``reward.params``, plus the keys of the option's own typed node that its grader accepts."""
+    params = _params_of(reward_cfg.get("params"))
+    accepted = REGISTRY[reward_cfg.kind].params if reward_cfg.kind in REGISTRY else frozenset()
+    for key in accepted:
+        if key in reward_cfg and key not in params:
+            value = reward_cfg[key]
+            params[key] = value.value if hasattr(value, "value") else value  # an enum as its name
+    return params
+
+
+def build(reward_cfg: Any) -> list[tuple[str, RewardFn, float]]:
+    """(name, safe reward fn, weight) for every grader the ``reward`` group asks for."""
+    params_of = _params_of
 
     if reward_cfg.get("_target_"):
         name = str(reward_cfg._target_).rsplit(".", 1)[-1]
@@ -151,7 +182,7 @@ def build(reward_cfg: Any) -> list[tuple[str, RewardFn, float]]:
             name = comp.kind if names[comp.kind] == 1 else f"{comp.kind}_{names[comp.kind]}"
             out.append((name, safe_reward(make(comp.kind, params_of(comp.params)), name), float(comp.weight)))
         return out
-    return [(reward_cfg.kind, safe_reward(make(reward_cfg.kind, params_of(reward_cfg.params)), reward_cfg.kind),
+    return [(reward_cfg.kind, safe_reward(make(reward_cfg.kind, option_params(reward_cfg)), reward_cfg.kind),
              float(reward_cfg.weight))]
 
 
@@ -166,7 +197,7 @@ def problems(reward_cfg: Any) -> list[str]:
             found.append(f"reward._target_: {err}")
         return found
 
-    def check(kind: str, params: Any, key: str) -> None:
+    def check(kind: str, params: Any, key: str, merged: dict | None = None) -> None:
         if kind not in REGISTRY:
             found.append(f"{key}.kind='{kind}' is not a known reward; choose from "
                          f"{sorted(REGISTRY) + ([COMPOSITE] if key == 'reward' else [])}")
@@ -175,6 +206,9 @@ def problems(reward_cfg: Any) -> list[str]:
         if unknown:
             found.append(f"{key}.params: unknown key(s) {unknown} for reward '{kind}'; accepted: "
                          f"{sorted(REGISTRY[kind].params) or 'none'}")
+        elif REGISTRY[kind].problems is not None:
+            found.extend(REGISTRY[kind].problems(_params_of(params) if merged is None else merged,
+                                                 key if merged is not None else f"{key}.params"))
 
     if reward_cfg.kind == COMPOSITE:
         if not reward_cfg.components:
@@ -182,7 +216,8 @@ def problems(reward_cfg: Any) -> list[str]:
         for i, comp in enumerate(reward_cfg.components):
             check(comp.kind, comp.params, f"reward.components[{i}]")
     else:
-        check(reward_cfg.kind, reward_cfg.params, "reward")
+        check(reward_cfg.kind, reward_cfg.params, "reward",
+              option_params(reward_cfg) if reward_cfg.kind in REGISTRY else None)
         if reward_cfg.components:
             found.append(f"reward.components is only used with reward.kind=composite (got kind={reward_cfg.kind})")
     return found

@@ -52,6 +52,10 @@ EXITS: dict[str, Exit] = {
     "loopwright.episodes.token_check:TokenCheckError": Exit(
         "token_check_failed", 7, "loopwright: token check failed: {err}\n  run dir (manifest 'token_check' has the "
         "report): {run_dir}"),
+    # A grader that cannot grade (reward=judge: its endpoint down, over budget, or answering nonsense).
+    "loopwright.rewards:GraderError": Exit(
+        "failed", 1, "loopwright: the reward could not grade: {err}\n  run dir (manifest status 'failed'): {run_dir}",
+        error="{kind}: {err}"),
     # Rejected by validation (loopwright.train.cli), before the job and its manifest start.
     "loopwright.train.validate:ConfigError": Exit("failed", 2, "loopwright: {err}", error="{kind}: {err}"),
 }

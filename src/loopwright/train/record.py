@@ -6,7 +6,7 @@ run leaves a manifest that says how far it got. Keys appear in the order the
 steps run::
 
     status run_dir run_name tags seed started_at ended_at overrides choices job_name
-    config git packages host                 start
+    config [calibration] git packages host   start (calibration: reward.calibration's gate result)
     tracking lineage dataset model           begin / data / model steps
     token_check                              episodes: the multi-turn token check (loopwright.episodes.token_report)
     resumed_from trainer device torch_threads
@@ -63,6 +63,13 @@ def _hydra_context() -> dict[str, Any]:
     }
 
 
+def _calibration(cfg: Any) -> dict[str, Any]:
+    from loopwright.rewards._calibration import recorded
+
+    result = recorded(cfg.reward) if cfg.get("reward") is not None else None
+    return {"calibration": result} if result is not None else {}
+
+
 class RunRecord:
     """Builds manifest.json step by step; see the module docstring for its keys."""
 
@@ -82,6 +89,7 @@ class RunRecord:
             "ended_at": None,
             **mf.redact(_hydra_context()),
             "config": mf.redacted_config(cfg),
+            **_calibration(cfg),
             "git": mf.git_state(code_dir()),
             "packages": mf.package_versions(),
             "host": mf.host_info(),

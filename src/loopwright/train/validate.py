@@ -133,7 +133,12 @@ def problems_in(cfg: Any) -> list[str]:
     if t.token_check_samples < 1:
         problems.append(f"task.token_check_samples={t.token_check_samples} must be >= 1 (task.token_check=false "
                         f"turns the check off)")
-    problems.extend(rewards.problems(cfg.reward))
+    reward_problems = rewards.problems(cfg.reward)
+    problems.extend(reward_problems)
+    if not reward_problems:  # the calibration gate scores the labelled set: only with a grader that builds
+        from loopwright.rewards._calibration import problems as calibration_problems
+
+        problems.extend(calibration_problems(cfg.reward))
     if cfg.eval.enabled and t.n_eval < 1 and not cfg.eval.get("prompts"):
         problems.append(f"task.n_eval={t.n_eval} must be >= 1 while eval.enabled=true (or give eval.prompts=...)")
     from loopwright.evaluation.prompts import problems as held_out_problems  # eval.prompts, eval.fail_below, task=curated's path
