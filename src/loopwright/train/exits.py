@@ -28,6 +28,7 @@ class Exit:
 
 COMPLETED = Exit("completed", 0, None, error=None, clean=True)
 FAILED = Exit("failed", 1, None, error="{kind}: {err}")  # anything not in the table
+PREEMPTED_CODE = 7  # the preempted row's code, for launchers that report it (no import of this table's classes)
 
 # First match wins (isinstance, so subclasses count).
 EXITS: dict[str, Exit] = {
@@ -48,6 +49,16 @@ EXITS: dict[str, Exit] = {
     "loopwright.rollout.sync_check:RolloutSyncError": Exit(
         "rollout_sync_failed", 6, "loopwright: rollout sync check failed: {err}\n  run dir (manifest "
         "'rollout_sync' has the per-prompt completions): {run_dir}"),
+    # SIGTERM / SIGUSR1 / submitit's signal: a complete checkpoint at the step boundary, then exit. Launchers read
+    # PREEMPTED_CODE as "preempted, resumable" (local_gpus, runpod); under submitit the job is requeued instead.
+    "loopwright.train.preemption:Preempted": Exit(
+        "preempted", 7, "loopwright: preempted: {err}\n  run dir (manifest status 'preempted'; it resumes with "
+        "resume=auto, implied when the same run dir is started again): {run_dir}", clean=True),
+    # The checkpoint to resume from was written by a different job (loopwright.train.resume); nothing was touched.
+    "loopwright.train.resume:ResumeRefused": Exit("resume_refused", 2, "loopwright: {err}\n  run dir: {run_dir}"),
+    # Writing a checkpoint failed (disk full, ...): the message says which checkpoint is intact.
+    "loopwright.train.checkpoints:CheckpointWriteError": Exit(
+        "failed", 1, "loopwright: {err}\n  run dir (manifest status 'failed'): {run_dir}", error="{kind}: {err}"),
     # Rejected by validation (loopwright.train.cli), before the job and its manifest start.
     "loopwright.train.validate:ConfigError": Exit("failed", 2, "loopwright: {err}", error="{kind}: {err}"),
 }
@@ -77,6 +88,9 @@ def leave(err: BaseException, run_dir: Path | None) -> Any:
     if how.message is None:
         raise err
     print(how.message.format(err=err, run_dir=run_dir), file=sys.stderr)
+    before_exit = getattr(err, "before_exit", None)  # a preempted submitit job: requeue (ends the process)
+    if callable(before_exit):
+        before_exit()
     if how.code is None:
         return getattr(err, "value", None)
     sys.exit(how.code)

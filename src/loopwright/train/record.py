@@ -116,8 +116,9 @@ class RunRecord:
     def model(self, source: dict[str, Any], parameters: int) -> None:
         self._write(model={"source": source, "parameters": parameters})
 
-    def resumed(self, checkpoint: Path) -> None:
-        self._write(resumed_from=str(checkpoint))
+    def resumed(self, checkpoint: Path, plan: dict[str, Any] | None = None) -> None:
+        """``resumed_from`` and ``resume`` (requested, implied_by, forced, the previous attempt's end)."""
+        self._write(resumed_from=str(checkpoint), resume=plan)
 
     def trainer(self, trainer: Any, kwargs_from_config: dict[str, Any], torch_threads: int) -> None:
         # The full config TRL ran with (every field, defaults included), secrets redacted.
