@@ -30,10 +30,11 @@ def train(cfg: Any, run_dir: Path | None = None, callbacks: list | None = None) 
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     run_dir = Path(run_dir or Path.cwd()).resolve()
     run_dir.mkdir(parents=True, exist_ok=True)
-    from loopwright.train.preemption import Preempted, PreemptionWatch
     from loopwright.train.resume import plan
 
     resume_plan = plan(cfg, run_dir)  # refuses an incompatible checkpoint before anything here is rewritten
+    from loopwright.train.preemption import Preempted, PreemptionWatch  # transformers: after the refusal
+
     record = RunRecord.start(cfg, run_dir)
     from loopwright.loggers import create as create_tracker
 

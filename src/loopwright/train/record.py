@@ -113,8 +113,11 @@ class RunRecord:
     def dataset(self, dataset: dict[str, Any]) -> None:
         self._write(dataset=dataset)
 
-    def model(self, source: dict[str, Any], parameters: int) -> None:
-        self._write(model={"source": source, "parameters": parameters})
+    def model(self, source: dict[str, Any], parameters: int, trust_remote_code: bool = False) -> None:
+        # What loading may execute: remote code only when the config asked; checkpoints are read with
+        # torch.load(weights_only=True) by the Trainer, weights from safetensors.
+        self._write(model={"source": source, "parameters": parameters, "trust_remote_code": trust_remote_code,
+                           "checkpoint_loading": "weights_only"})
 
     def resumed(self, checkpoint: Path, plan: dict[str, Any] | None = None) -> None:
         """``resumed_from`` and ``resume`` (requested, implied_by, forced, the previous attempt's end)."""

@@ -134,7 +134,8 @@ def load_model(job: Job) -> tuple[Any, Any]:
 
     with job.record.timed("load_model_s"):
         model, tokenizer = models.load(job.cfg.model)
-    job.record.model(models.weights_source(job.cfg.model), sum(p.numel() for p in model.parameters()))
+    job.record.model(models.weights_source(job.cfg.model), sum(p.numel() for p in model.parameters()),
+                     trust_remote_code=bool(job.cfg.model.trust_remote_code))
     return model, tokenizer
 
 
