@@ -6,7 +6,8 @@ what a step computes, and the number of processes. A resume whose job differs in
 would train another run under the same step numbers, a silent difference; it is refused
 (:class:`ResumeRefused`, exit 2) before anything in the run dir is touched. Only a changed
 dataset can be forced (``resume_force=true``, recorded in the manifest). ``profile.max_steps``
-may grow: the run continues to the new end.
+may change: the run continues to the new end, its learning rate on the new schedule from the
+restored step on (:class:`loopwright.train.callbacks.ResumedHorizonCallback`).
 
 ``resume=auto`` is implied when the run dir's manifest says ``preempted`` (a requeued or
 restarted job finding its own run dir) or SLURM says the job was requeued
@@ -42,12 +43,13 @@ class ResumePlan:
     requested: str | None = None  # cfg.resume, or "auto" when implied
     implied_by: str | None = None
     forced: list[str] = field(default_factory=list)
+    saved_max_steps: int | None = None  # the checkpoint's profile.max_steps (the scheduler's horizon)
     previous: dict[str, Any] | None = None  # the run dir's manifest before this attempt
 
     def record(self) -> dict[str, Any]:
         prev = self.previous or {}
         return {"requested": self.requested, "from": str(self.checkpoint) if self.checkpoint else None,
-                "implied_by": self.implied_by, "forced": self.forced,
+                "implied_by": self.implied_by, "forced": self.forced, "saved_max_steps": self.saved_max_steps,
                 "previous_attempt": {k: prev.get(k) for k in ("status", "started_at", "ended_at", "global_step",
                                                                "error")} if prev else None}
 
@@ -89,12 +91,16 @@ def differences(saved: dict[str, Any], now: dict[str, Any]) -> list[str]:
             if k not in _IGNORED and old.get(k) != new.get(k)]
 
 
+def saved_fingerprint(checkpoint: Path) -> dict[str, Any] | None:
+    path = checkpoint / FINGERPRINT
+    return json.loads(path.read_text()) if path.is_file() else None  # None: written before fingerprints existed
+
+
 def check(checkpoint: Path, now: dict[str, Any], force: bool) -> list[str]:
     """Raise ResumeRefused when ``checkpoint`` was written by a different job; return what was forced."""
-    path = checkpoint / FINGERPRINT
-    if not path.is_file():
-        return []  # a checkpoint from before fingerprints existed: nothing to compare against
-    saved = json.loads(path.read_text())
+    saved = saved_fingerprint(checkpoint)
+    if saved is None:
+        return []  # nothing to compare against
     where = f"resume refused: {checkpoint} was written by"
     if saved.get("processes") != now["processes"]:
         raise ResumeRefused(
@@ -145,4 +151,5 @@ def plan(cfg: Any, run_dir: Path) -> ResumePlan:
     result.checkpoint = checkpoints.resolve_resume(requested, run_dir)
     if result.checkpoint is not None:
         result.forced = check(result.checkpoint, fingerprint(cfg, train_rows_sha256(cfg)), bool(cfg.resume_force))
+        result.saved_max_steps = (saved_fingerprint(result.checkpoint) or {}).get("max_steps")
     return result

@@ -171,7 +171,8 @@ def build_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: He
 
     from loopwright import objectives
     from loopwright.train import checkpoints, models, resume
-    from loopwright.train.callbacks import MetricsFileCallback, PeriodicEvalCallback, ProgressBarCallback
+    from loopwright.train.callbacks import (MetricsFileCallback, PeriodicEvalCallback, ProgressBarCallback,
+                                            ResumedHorizonCallback)
     from loopwright.train.guards import GuardCallback
     from loopwright.train.preemption import PreemptionCallback
 
@@ -189,6 +190,8 @@ def build_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: He
         kept = checkpoints.truncate_metrics(run_dir / "metrics.jsonl", checkpoints.step_of(resume_from))
         _say(f"resuming from {resume_from} ({kept} metrics lines kept)")
         job.record.resumed(resume_from, job.resume.record())
+        if job.resume.saved_max_steps is not None:  # a changed max_steps: the LR follows the new schedule at once
+            callbacks.append(ResumedHorizonCallback(int(job.resume.saved_max_steps)))
     elif job.resume is not None and job.resume.requested:  # resume=auto, nothing saved yet: a fresh start
         checkpoints.truncate_metrics(run_dir / "metrics.jsonl", 0)  # lines of an attempt killed before its first save
     preemption = PreemptionCallback(job.preemption) if job.preemption is not None else None
