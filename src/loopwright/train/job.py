@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from loopwright.train import exits, steps
 from loopwright.train.record import RunRecord
 from loopwright.train.steps import Job
 
 
-def train(cfg: Any, run_dir: Path | None = None, callbacks: list | None = None) -> dict[str, Any]:
+def train(cfg: Any, run_dir: Path | None = None, callbacks: list | Callable[[], list] | None = None) -> dict[str, Any]:
     """Run one training job described by ``cfg``; return the evaluation summary.
 
     An exception ends the manifest with the status the exits table gives it, and is re-raised."""
@@ -42,7 +42,8 @@ def train(cfg: Any, run_dir: Path | None = None, callbacks: list | None = None) 
     job = Job(cfg, run_dir, record, create_tracker(cfg, run_dir), resume=resume_plan, preemption=watch)
     how = exits.FAILED
     try:
-        result = _run(job, callbacks or [])
+        # A callable is called here, after the resume check: building a sweep's callbacks imports transformers.
+        result = _run(job, (callbacks() if callable(callbacks) else callbacks) or [])
         how = exits.COMPLETED
     except BaseException as err:
         if isinstance(err, Preempted):

@@ -87,8 +87,9 @@ def differences(saved: dict[str, Any], now: dict[str, Any]) -> list[str]:
     """``key: old -> new`` for every config value that differs (profile.max_steps excepted)."""
     old = {k.lstrip("."): v for k, v in _flat(saved.get("config", {}), "").items()}
     new = {k.lstrip("."): v for k, v in _flat(now.get("config", {}), "").items()}
-    return [f"{k}: {old.get(k)!r} -> {new.get(k)!r}" for k in sorted(set(old) | set(new))
-            if k not in _IGNORED and old.get(k) != new.get(k)]
+    # Only keys both sides know: a key added (or removed) by another loopwright version is no change of the job.
+    return [f"{k}: {old[k]!r} -> {new[k]!r}" for k in sorted(set(old) & set(new))
+            if k not in _IGNORED and old[k] != new[k]]
 
 
 def saved_fingerprint(checkpoint: Path) -> dict[str, Any] | None:
