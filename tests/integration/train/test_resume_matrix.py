@@ -353,7 +353,8 @@ def test_a_tampered_checkpoint_runs_no_code_on_resume(tmp_path, reference):
 
     run_dir = _copy(reference, tmp_path)
     marker = tmp_path / "marker"
-    torch.save({"python": _Payload(marker)}, run_dir / "checkpoints" / "checkpoint-4" / "rng_state.pth")
+    # optimizer.pt: the Trainer loads it on every resume (rng_state.pth only when steps remain to train).
+    torch.save({"state": _Payload(marker)}, run_dir / "checkpoints" / "checkpoint-4" / "optimizer.pt")
     proc = _run(run_dir, "resume=auto")
     assert proc.returncode == 1 and "Weights only load failed" in proc.stderr, proc.stderr[-3000:]
     assert not marker.exists()  # torch.load(weights_only=True) refused the pickle instead of running it
