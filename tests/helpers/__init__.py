@@ -5,6 +5,7 @@ Stand-ins and reference implementations live beside this module (tests/helpers/)
 from __future__ import annotations
 
 import importlib.util
+import signal
 import socket
 import subprocess
 import sys
@@ -82,3 +83,13 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def ctrl_c_reaches_it() -> None:
+    """``preexec_fn`` for a child process a test will Ctrl-C (``send_signal(SIGINT)``).
+
+    An ignored SIGINT is inherited across fork and exec, and Python keeps it ignored (it only
+    installs its KeyboardInterrupt handler over the default disposition). A test run started
+    in the background of a non-interactive shell (``pytest ... &``, many CI runners) has SIGINT
+    ignored, so without this the child never sees the test's Ctrl-C (docs/LAUNCHERS.md)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -21,7 +21,8 @@ sees through the S3 API is what a real pod would have written to the volume.
 Faults (attributes, set by tests): ``create_failures`` (POST answers 500 that many
 times), ``never_ready`` (the container never starts), ``terminate_5xx`` (DELETE
 answers 503 that many times), ``drop_gets`` (GET /pods/{id} closes the connection
-without an answer that many times).
+without an answer that many times). ``preempt(pod_id)`` takes a running pod back like a spot
+interruption (SIGTERM to the container's main process, SIGKILL after a grace period).
 """
 
 from __future__ import annotations
@@ -243,6 +244,20 @@ class RunpodStandin:
             proc.wait(timeout=30)
         if pod.mount.is_dir():
             self._push(pod)  # the network volume keeps what the pod wrote
+
+    def preempt(self, pod_id: str, grace_s: float = 120.0) -> None:
+        """A spot pod taken back: SIGTERM to the container's main process (as ``docker stop`` does), the
+        whole container killed after ``grace_s`` if it has not ended by then."""
+        pod = self.pods[pod_id]
+        os.kill(pod.proc.pid, signal.SIGTERM)
+
+        def kill_after_grace() -> None:
+            try:
+                pod.proc.wait(timeout=grace_s)
+            except subprocess.TimeoutExpired:
+                self._kill(pod)
+
+        threading.Thread(target=kill_after_grace, daemon=True).start()
 
     def _create(self, body: dict[str, Any]) -> tuple[int, Any]:
         self.bodies.append(body)

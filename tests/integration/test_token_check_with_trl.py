@@ -65,7 +65,7 @@ def test_the_checks_generation_sequence_is_what_trls_tool_loop_builds(model, tmp
 def test_train_py_with_a_mismatching_template_exits_7_before_training(tmp_path):
     proc = run_train(["model=tiny_qwen3", "profile=smoke", "task=tool_use", "task.multi_turn=true",
                       "reward=tool_calling", "task.n_eval=4", "task.n_train=8", f"hydra.run.dir={tmp_path}"])
-    assert proc.returncode == 7, proc.stderr[-3000:]
+    assert proc.returncode == 8, proc.stderr[-3000:]
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     assert manifest["status"] == "token_check_failed"
     check = manifest["token_check"]

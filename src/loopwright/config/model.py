@@ -69,5 +69,8 @@ class ModelConfig:
     # name_or_path: Qwen/Qwen3-${.size}, so model.size=1.7B switches). Unused otherwise.
     size: Optional[str] = None
     dtype: Dtype = Dtype.float32
+    # Run Python code shipped with the model (its config's auto_map). Off: loading a model or a run dir
+    # never executes code from it; the manifest records the setting (model.trust_remote_code).
+    trust_remote_code: bool = False
     random_init: RandomInitConfig = field(default_factory=RandomInitConfig)
     lora: LoraConfig = field(default_factory=LoraConfig)

@@ -104,6 +104,8 @@ class TrainConfig:
     trial: TrialConfig = field(default_factory=TrialConfig)
     # null: start fresh; auto: newest complete checkpoint of this run dir; or a checkpoint / run dir path
     resume: Optional[str] = None
+    # Resume even though the training data's sha256 differs from the checkpoint's (recorded as resume.forced).
+    resume_force: bool = False
     seed: int = 0
     run_name: Optional[str] = None
     tags: List[str] = field(default_factory=list)

@@ -46,13 +46,15 @@ def load_run_model(model_dir: Path) -> tuple[Any, Any]:
 
     from loopwright.train.models import fill_tokenizer_defaults
 
+    # A run dir is data: safetensors weights only (no pickle), no code from its config's auto_map.
+    safe = {"trust_remote_code": False, "use_safetensors": True}
     if (model_dir / "adapter_config.json").is_file():
         from peft import AutoPeftModelForCausalLM
 
-        model = AutoPeftModelForCausalLM.from_pretrained(str(model_dir))
+        model = AutoPeftModelForCausalLM.from_pretrained(str(model_dir), **safe)
     else:
-        model = AutoModelForCausalLM.from_pretrained(str(model_dir))
-    tokenizer = AutoTokenizer.from_pretrained(str(model_dir))
+        model = AutoModelForCausalLM.from_pretrained(str(model_dir), **safe)
+    tokenizer = AutoTokenizer.from_pretrained(str(model_dir), trust_remote_code=False)
     return model, fill_tokenizer_defaults(tokenizer, getattr(model.config, "max_position_embeddings", None))
 
 

@@ -105,3 +105,28 @@ class PeriodicEvalCallback(TrainerCallback):
                                      **{f"eval/{k}": v for k, v in summary.items()}})
         for listener in self.listeners:
             listener(state.global_step, summary, control)
+
+
+class ResumedHorizonCallback(TrainerCallback):
+    """A resume with another ``profile.max_steps``: put the learning rate on the new schedule at once.
+
+    The Trainer builds the scheduler for the new number of steps, then loads the checkpoint's
+    scheduler and optimizer state, whose learning rate is the *old* schedule's (0.0 after the
+    last step of a linear decay). Left alone, the first resumed step trains at that rate and
+    only the next one follows the new schedule. HF's schedules are LambdaLR: the rate at the
+    restored step is ``base_lr * lambda(step)`` of the new schedule."""
+
+    def __init__(self, saved_max_steps: int):
+        self.saved_max_steps = saved_max_steps
+        self.applied: dict[str, Any] | None = None
+
+    def on_train_begin(self, args, state, control, optimizer=None, lr_scheduler=None, **kwargs):
+        if optimizer is None or state.max_steps == self.saved_max_steps or not hasattr(lr_scheduler, "lr_lambdas"):
+            return
+        step = lr_scheduler.last_epoch
+        rates = [base * fn(step) for base, fn in zip(lr_scheduler.base_lrs, lr_scheduler.lr_lambdas)]
+        for group, rate in zip(optimizer.param_groups, rates):
+            group["lr"] = rate
+        lr_scheduler._last_lr = list(rates)
+        self.applied = {"step": step, "from_max_steps": self.saved_max_steps, "to_max_steps": state.max_steps,
+                        "learning_rate": rates[0] if rates else None}

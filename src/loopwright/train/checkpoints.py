@@ -15,6 +15,7 @@ is cut back to the checkpoint's step so no step is logged twice or lost.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -24,6 +25,7 @@ from typing import Any
 
 CHECKPOINT_DIR = "checkpoints"
 _STAGING = ".incomplete"
+FINGERPRINT = "loopwright_resume.json"  # what loopwright.train.resume compares on a resume
 _NAME = re.compile(r"^checkpoint-(\d+)$")
 
 
@@ -73,21 +75,47 @@ def truncate_metrics(metrics_path: Path, last_step: int) -> int:
     return len(kept)
 
 
-def make_saves_atomic(trainer: Any, run_dir: Path, keep: int) -> None:
-    """Route the trainer's checkpoint saves through a staging dir and an atomic rename."""
+class CheckpointWriteError(OSError):
+    """A checkpoint could not be written (disk full, quota, I/O error); the previous one is intact."""
+
+
+def _why(err: BaseException) -> str:
+    text = f"{type(err).__name__}: {err}"
+    if getattr(err, "errno", None) == errno.ENOSPC or "No space left" in text or "StorageFull" in text:
+        return f"no space left on the device ({text})"
+    return text
+
+
+def make_saves_atomic(trainer: Any, run_dir: Path, keep: int, fingerprint: dict[str, Any] | None = None) -> None:
+    """Route the trainer's checkpoint saves through a staging dir and an atomic rename.
+
+    ``fingerprint`` goes into each checkpoint as ``loopwright_resume.json`` before the rename
+    (loopwright.train.resume checks it). A save that fails (ENOSPC, ...) removes its staging
+    dir and raises CheckpointWriteError; older checkpoints are only pruned after a save succeeded."""
     root = run_dir / CHECKPOINT_DIR
     staging = root / _STAGING
     original = trainer._save_checkpoint
 
     def save_atomically(model: Any, trial: Any) -> None:
+        step = trainer.state.global_step
         shutil.rmtree(staging, ignore_errors=True)
-        staging.mkdir(parents=True)
-        trainer.args.output_dir = str(staging)
         try:
-            original(model, trial)
-        finally:
-            trainer.args.output_dir = str(root)
-        written = staging / f"checkpoint-{trainer.state.global_step}"
+            staging.mkdir(parents=True)
+            trainer.args.output_dir = str(staging)
+            try:
+                original(model, trial)
+            finally:
+                trainer.args.output_dir = str(root)
+            written = staging / f"checkpoint-{step}"
+            if fingerprint is not None:
+                (written / FINGERPRINT).write_text(json.dumps({**fingerprint, "step": step}, indent=2) + "\n")
+        except Exception as err:  # noqa: BLE001  whatever the writer raised, the message says what is left
+            shutil.rmtree(staging, ignore_errors=True)
+            intact = complete_checkpoints(run_dir)
+            raise CheckpointWriteError(
+                f"checkpoint-{step} could not be written under {root}: {_why(err)}. "
+                + (f"The previous checkpoint {intact[-1]} is intact: free space, then resume with resume=auto "
+                   f"hydra.run.dir={run_dir}" if intact else "No earlier checkpoint exists")) from err
         final = root / written.name
         if final.exists():  # a resumed run saving the same step again
             shutil.rmtree(final)

@@ -55,11 +55,17 @@ def run_job(cfg: DictConfig) -> float | None:
             sys.exit(code)
         return None
 
-    from hydra_plugins.loopwright_sweeper._pruning import callbacks_for
     from loopwright.train.job import train  # heavy: torch, transformers, trl
 
     try:
-        summary = train(cfg, run_dir=run_dir, callbacks=callbacks_for(cfg))
+        summary = train(cfg, run_dir=run_dir, callbacks=lambda: _sweep_callbacks(cfg))  # after the resume check
     except BaseException as err:  # the exits table: a message and an exit code, a pruned value, or re-raised
         return exits.leave(err, run_dir)
     return summary.get("trained_accuracy")
+
+
+def _sweep_callbacks(cfg: DictConfig) -> list:
+    """A sweep trial's pruning callbacks; the module imports transformers, so only once the job trains."""
+    from hydra_plugins.loopwright_sweeper._pruning import callbacks_for
+
+    return callbacks_for(cfg)

@@ -28,6 +28,7 @@ class Exit:
 
 COMPLETED = Exit("completed", 0, None, error=None, clean=True)
 FAILED = Exit("failed", 1, None, error="{kind}: {err}")  # anything not in the table
+PREEMPTED_CODE = 7  # the preempted row's code, for launchers that report it (no import of this table's classes)
 
 # First match wins (isinstance, so subclasses count).
 EXITS: dict[str, Exit] = {
@@ -50,12 +51,22 @@ EXITS: dict[str, Exit] = {
         "'rollout_sync' has the per-prompt completions): {run_dir}"),
     # task.token_check: TRL's generated tokens of a sample episode differ from the re-rendered conversation.
     "loopwright.episodes.token_check:TokenCheckError": Exit(
-        "token_check_failed", 7, "loopwright: token check failed: {err}\n  run dir (manifest 'token_check' has the "
+        "token_check_failed", 8, "loopwright: token check failed: {err}\n  run dir (manifest 'token_check' has the "
         "report): {run_dir}"),
     # A grader that cannot grade (reward=judge: its endpoint down, over budget, or answering nonsense).
     "loopwright.rewards:GraderError": Exit(
         "failed", 1, "loopwright: the reward could not grade: {err}\n  run dir (manifest status 'failed'): {run_dir}",
         error="{kind}: {err}"),
+    # SIGTERM / SIGUSR1 / submitit's signal: a complete checkpoint at the step boundary, then exit. Launchers read
+    # PREEMPTED_CODE as "preempted, resumable" (local_gpus, runpod); under submitit the job is requeued instead.
+    "loopwright.train.preemption:Preempted": Exit(
+        "preempted", 7, "loopwright: preempted: {err}\n  run dir (manifest status 'preempted'; it resumes with "
+        "resume=auto, implied when the same run dir is started again): {run_dir}", clean=True),
+    # The checkpoint to resume from was written by a different job (loopwright.train.resume); nothing was touched.
+    "loopwright.train.resume:ResumeRefused": Exit("resume_refused", 2, "loopwright: {err}\n  run dir: {run_dir}"),
+    # Writing a checkpoint failed (disk full, ...): the message says which checkpoint is intact.
+    "loopwright.train.checkpoints:CheckpointWriteError": Exit(
+        "failed", 1, "loopwright: {err}\n  run dir (manifest status 'failed'): {run_dir}", error="{kind}: {err}"),
     # Rejected by validation (loopwright.train.cli), before the job and its manifest start.
     "loopwright.train.validate:ConfigError": Exit("failed", 2, "loopwright: {err}", error="{kind}: {err}"),
 }
@@ -85,6 +96,9 @@ def leave(err: BaseException, run_dir: Path | None) -> Any:
     if how.message is None:
         raise err
     print(how.message.format(err=err, run_dir=run_dir), file=sys.stderr)
+    before_exit = getattr(err, "before_exit", None)  # a preempted submitit job: requeue (ends the process)
+    if callable(before_exit):
+        before_exit()
     if how.code is None:
         return getattr(err, "value", None)
     sys.exit(how.code)

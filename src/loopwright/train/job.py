@@ -16,33 +16,43 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from loopwright.train import exits, steps
 from loopwright.train.record import RunRecord
 from loopwright.train.steps import Job
 
 
-def train(cfg: Any, run_dir: Path | None = None, callbacks: list | None = None) -> dict[str, Any]:
+def train(cfg: Any, run_dir: Path | None = None, callbacks: list | Callable[[], list] | None = None) -> dict[str, Any]:
     """Run one training job described by ``cfg``; return the evaluation summary.
 
     An exception ends the manifest with the status the exits table gives it, and is re-raised."""
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     run_dir = Path(run_dir or Path.cwd()).resolve()
     run_dir.mkdir(parents=True, exist_ok=True)
+    from loopwright.train.resume import plan
+
+    resume_plan = plan(cfg, run_dir)  # refuses an incompatible checkpoint before anything here is rewritten
+    from loopwright.train.preemption import Preempted, PreemptionWatch  # transformers: after the refusal
+
     record = RunRecord.start(cfg, run_dir)
     from loopwright.loggers import create as create_tracker
 
-    job = Job(cfg, run_dir, record, create_tracker(cfg, run_dir))
+    watch = PreemptionWatch().install()
+    job = Job(cfg, run_dir, record, create_tracker(cfg, run_dir), resume=resume_plan, preemption=watch)
     how = exits.FAILED
     try:
-        result = _run(job, callbacks or [])
+        # A callable is called here, after the resume check: building a sweep's callbacks imports transformers.
+        result = _run(job, (callbacks() if callable(callbacks) else callbacks) or [])
         how = exits.COMPLETED
     except BaseException as err:
+        if isinstance(err, Preempted):
+            err.before_exit = watch.requeue  # after the exit message: a submitit job is requeued
         how = exits.exit_for(err)
         record.finish(how, err)
         raise
     finally:
+        watch.restore()
         job.tracker.finish(0 if how.clean else 1)  # every exit path: a multirun's jobs never merge in W&B
     record.finish()
     return result

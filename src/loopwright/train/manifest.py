@@ -111,10 +111,19 @@ def write_json_atomic(path: Path, data: Any) -> None:
         raise
 
 
+def _jsonl_bytes(rows: Iterable[dict]) -> bytes:
+    return "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n" for r in rows).encode()
+
+
+def jsonl_sha256(rows: Iterable[dict]) -> str:
+    """The sha256 :func:`write_jsonl` would return for ``rows``, without writing anything."""
+    return hashlib.sha256(_jsonl_bytes(rows)).hexdigest()
+
+
 def write_jsonl(path: Path, rows: Iterable[dict]) -> str:
     """Write rows as canonical JSON lines and return the file's sha256."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    data = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n" for r in rows).encode()
+    data = _jsonl_bytes(rows)
     tmp = path.with_name(f".{path.name}.tmp")
     tmp.write_bytes(data)
     os.replace(tmp, path)

@@ -60,8 +60,9 @@ def load(model_cfg: Any) -> tuple[Any, Any]:
 
     dtype = _torch_dtype(model_cfg.dtype.value)
     path = str(model_cfg.name_or_path or local_weights_dir(model_cfg))
-    model = AutoModelForCausalLM.from_pretrained(path, dtype=dtype)
-    tokenizer = AutoTokenizer.from_pretrained(path)
+    trust = bool(model_cfg.get("trust_remote_code", False))  # never code from the weights' dir unless asked
+    model = AutoModelForCausalLM.from_pretrained(path, dtype=dtype, trust_remote_code=trust)
+    tokenizer = AutoTokenizer.from_pretrained(path, trust_remote_code=trust)
     context = getattr(model.config, "max_position_embeddings", None)
     return model, fill_tokenizer_defaults(tokenizer, context)
 

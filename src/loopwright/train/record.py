@@ -122,15 +122,19 @@ class RunRecord:
     def dataset(self, dataset: dict[str, Any]) -> None:
         self._write(dataset=dataset)
 
-    def model(self, source: dict[str, Any], parameters: int) -> None:
-        self._write(model={"source": source, "parameters": parameters})
+    def model(self, source: dict[str, Any], parameters: int, trust_remote_code: bool = False) -> None:
+        # What loading may execute: remote code only when the config asked; checkpoints are read with
+        # torch.load(weights_only=True) by the Trainer, weights from safetensors.
+        self._write(model={"source": source, "parameters": parameters, "trust_remote_code": trust_remote_code,
+                           "checkpoint_loading": "weights_only"})
 
     def token_check(self, report: dict[str, Any]) -> None:
         """``token_check``: the multi-turn token check's verdict (loopwright.episodes.token_report)."""
         self._write(token_check=report)
 
-    def resumed(self, checkpoint: Path) -> None:
-        self._write(resumed_from=str(checkpoint))
+    def resumed(self, checkpoint: Path, plan: dict[str, Any] | None = None) -> None:
+        """``resumed_from`` and ``resume`` (requested, implied_by, forced, the previous attempt's end)."""
+        self._write(resumed_from=str(checkpoint), resume=plan)
 
     def trainer(self, trainer: Any, kwargs_from_config: dict[str, Any], torch_threads: int) -> None:
         # The full config TRL ran with (every field, defaults included), secrets redacted.

@@ -23,6 +23,8 @@ class Job:
     run_dir: Path
     record: RunRecord
     tracker: Any  # loopwright.loggers.Tracker
+    resume: Any = None  # loopwright.train.resume.ResumePlan: the checkpoint to continue from, checked
+    preemption: Any = None  # loopwright.train.preemption.PreemptionWatch
 
 
 @dataclass
@@ -84,8 +86,6 @@ def prepare(job: Job) -> Path | None:
     import numpy as np
     import torch
 
-    from loopwright.train import checkpoints
-
     # transformers 5 renamed gradient_checkpointing; TRL 1.16 still only has the old
     # name (and defaults it to True), so we must pass it and the warning is noise.
     warnings.filterwarnings("ignore", message=r"`(is_)?gradient_checkpointing` is deprecated", category=FutureWarning)
@@ -93,7 +93,9 @@ def prepare(job: Job) -> Path | None:
     random.seed(seed)
     np.random.seed(seed)
     torch.manual_seed(seed)
-    resume_from = checkpoints.resolve_resume(job.cfg.resume, job.run_dir)
+    resume_from = job.resume.checkpoint if job.resume is not None else None
+    if job.resume is not None and job.resume.implied_by:
+        _say(f"resume=auto implied: {job.resume.implied_by}")
     job.tracker.begin(resume_from)  # before the trainer: TRL's report_to reuses this W&B run
     job.record.tracking(job.tracker)
     return resume_from
@@ -132,7 +134,8 @@ def load_model(job: Job) -> tuple[Any, Any]:
 
     with job.record.timed("load_model_s"):
         model, tokenizer = models.load(job.cfg.model)
-    job.record.model(models.weights_source(job.cfg.model), sum(p.numel() for p in model.parameters()))
+    job.record.model(models.weights_source(job.cfg.model), sum(p.numel() for p in model.parameters()),
+                     trust_remote_code=bool(job.cfg.model.trust_remote_code))
     return model, tokenizer
 
 
@@ -157,6 +160,7 @@ class Watchers:
 
     metrics: Any  # MetricsFileCallback: metrics.jsonl, steps logged, TRL's end-of-run summary
     guard: Any  # GuardCallback: why training stopped early
+    preemption: Any = None  # PreemptionCallback: the step a preemption signal stopped training at
 
 
 def build_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: HeldOut, resume_from: Path | None,
@@ -166,9 +170,11 @@ def build_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: He
     from transformers.trainer_callback import ProgressCallback
 
     from loopwright import objectives
-    from loopwright.train import checkpoints, models
-    from loopwright.train.callbacks import MetricsFileCallback, PeriodicEvalCallback, ProgressBarCallback
+    from loopwright.train import checkpoints, models, resume
+    from loopwright.train.callbacks import (MetricsFileCallback, PeriodicEvalCallback, ProgressBarCallback,
+                                            ResumedHorizonCallback)
     from loopwright.train.guards import GuardCallback
+    from loopwright.train.preemption import PreemptionCallback
 
     cfg, run_dir = job.cfg, job.run_dir
     metrics = MetricsFileCallback(run_dir / "metrics.jsonl")
@@ -183,20 +189,27 @@ def build_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: He
     if resume_from is not None:
         kept = checkpoints.truncate_metrics(run_dir / "metrics.jsonl", checkpoints.step_of(resume_from))
         _say(f"resuming from {resume_from} ({kept} metrics lines kept)")
-        job.record.resumed(resume_from)
+        job.record.resumed(resume_from, job.resume.record())
+        if job.resume.saved_max_steps is not None:  # a changed max_steps: the LR follows the new schedule at once
+            callbacks.append(ResumedHorizonCallback(int(job.resume.saved_max_steps)))
+    elif job.resume is not None and job.resume.requested:  # resume=auto, nothing saved yet: a fresh start
+        checkpoints.truncate_metrics(run_dir / "metrics.jsonl", 0)  # lines of an attempt killed before its first save
+    preemption = PreemptionCallback(job.preemption) if job.preemption is not None else None
+    callbacks += [preemption] if preemption is not None else []
     trainer, trainer_kwargs = objectives.build_trainer(
         cfg, model, tokenizer, data.graders, data.train_rows, output_dir=run_dir / checkpoints.CHECKPOINT_DIR,
         callbacks=callbacks, peft_config=models.lora_config(cfg.model),
     )
-    if cfg.checkpoint.every:
-        checkpoints.make_saves_atomic(trainer, run_dir, int(cfg.checkpoint.keep))
+    # Always: a preemption saves a checkpoint even when checkpoint.every is null.
+    fingerprint = resume.fingerprint(cfg, job.record.data["dataset"]["train"]["sha256"])
+    checkpoints.make_saves_atomic(trainer, run_dir, int(cfg.checkpoint.keep), fingerprint)
     trainer.remove_callback(ProgressCallback)
     trainer.add_callback(ProgressBarCallback(f"{cfg.objective.name} on {cfg.task.name}"))
     job.record.trainer(trainer, trainer_kwargs, torch_threads=torch.get_num_threads())
     if cfg.objective.trainer.value != "sft":
         job.record.objective_scaling(objectives.scaling_record(cfg))
     job.record.rollout(rollout=_rollout_record(cfg, trainer, trainer_kwargs))
-    return trainer, Watchers(metrics, guard)
+    return trainer, Watchers(metrics, guard, preemption)
 
 
 def _rollout_record(cfg: Any, trainer: Any, trainer_kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -252,6 +265,11 @@ def run_training(job: Job, trainer: Any, watchers: Watchers, resume_from: Path |
     step = trainer.state.global_step
     job.record.trained(step)
     watchers.guard.raise_if_aborted()
+    if watchers.preemption is not None and watchers.preemption.stopped_at is not None:
+        from loopwright.train.preemption import Preempted
+
+        saved = checkpoints.complete_checkpoints(job.run_dir)
+        raise Preempted(job.preemption.received, step, saved[-1] if saved else None)
     return {"global_step": step, "steps_logged": watchers.metrics.steps_logged,
             "train_summary": watchers.metrics.summary, "stopped_by": watchers.guard.stopped_by}
 

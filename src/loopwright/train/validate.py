@@ -201,6 +201,9 @@ def problems_in(cfg: Any) -> list[str]:
                             f"{', '.join(chat_template_names())} (src/loopwright/train/chat_templates/), or null")
     problems.extend(_logger_problems(cfg.logger))
     problems.extend(_rollout_problems(cfg))
+    from loopwright.safe_paths import outside_problem  # the cost ledger is written where the config says
+
+    problems.extend(p for p in [outside_problem("provider.ledger", cfg.provider.get("ledger"))] if p)
     if p.device.value == "cpu" and p.precision.value == "fp16":
         problems.append("profile.precision=fp16 is not supported with profile.device=cpu; use fp32 or bf16")
     return problems

@@ -16,6 +16,7 @@ RUN_DIR_ATTR = "loopwright_run_dir"  # the job's run dir: the report's table and
 BASELINE_ATTR = "loopwright_baseline"  # the enqueued trial that holds the current config's values
 OWNER_ATTR = "loopwright_owner"  # {"host", "pid"} of the sweeper that asked it
 STALE_ATTR = "loopwright_stale"  # why a RUNNING trial was marked FAIL on resume
+RESUMES_ATTR = "loopwright_resumes"  # {"trial", "run_dir"}: an enqueued trial that continues a stale one's checkpoint
 FAIL_ATTR = "loopwright_failure"  # why a trial failed
 
 # Trial user attribute, set by the job

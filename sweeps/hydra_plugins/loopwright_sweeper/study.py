@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from omegaconf import OmegaConf
 
-from hydra_plugins.loopwright_sweeper._attrs import OWNER_ATTR, STALE_ATTR
+from hydra_plugins.loopwright_sweeper._attrs import OWNER_ATTR, RESUMES_ATTR, RUN_DIR_ATTR, STALE_ATTR
 from hydra_plugins.loopwright_sweeper.config import SAMPLERS
 
 log = logging.getLogger(__name__)
@@ -88,13 +88,29 @@ def fail_stale_trials(study: Any) -> list[int]:
     for trial in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
         if _alive(trial.user_attrs.get(OWNER_ATTR)):
             continue
-        study._storage.set_trial_user_attr(trial._trial_id, STALE_ATTR,
-                                           "its sweep stopped while it ran; marked FAIL on resume")
+        resumed = _enqueue_its_continuation(study, trial)
+        study._storage.set_trial_user_attr(trial._trial_id, STALE_ATTR, "its sweep stopped while it ran; marked "
+                                           "FAIL on resume" + (f"; continued from {resumed}" if resumed else ""))
         study._storage.set_trial_state_values(trial._trial_id, TrialState.FAIL)
         failed.append(trial.number)
     if failed:
         log.warning(f"Resume: trials {failed} were RUNNING when the sweep stopped; marked FAIL")
     return failed
+
+
+def _enqueue_its_continuation(study: Any, trial: Any) -> str | None:
+    """A stale trial that left a complete checkpoint is not lost: the same parameters are enqueued as a new
+    trial that runs in the old run dir with resume=auto (sweeper._ask). Returns the checkpoint, or None."""
+    from loopwright.train.checkpoints import complete_checkpoints
+
+    run_dir = trial.user_attrs.get(RUN_DIR_ATTR)
+    saved = complete_checkpoints(Path(run_dir)) if run_dir else []
+    if not saved:
+        return None
+    study.enqueue_trial(dict(trial.params), user_attrs={RESUMES_ATTR: {"trial": trial.number, "run_dir": run_dir}},
+                        skip_if_exists=False)
+    log.warning(f"Resume: trial {trial.number} left {saved[-1].name}; a new trial continues it in {run_dir}")
+    return str(saved[-1])
 
 
 def counted(study: Any) -> int:

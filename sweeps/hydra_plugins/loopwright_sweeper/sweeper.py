@@ -14,6 +14,7 @@ inside the methods.
 from __future__ import annotations
 
 import logging
+import os
 import re
 import sys
 import time
@@ -27,7 +28,7 @@ from hydra.types import HydraContext, TaskFunction
 from omegaconf import DictConfig, OmegaConf
 
 from hydra_plugins.loopwright_sweeper._attrs import (BASELINE_ATTR, FAIL_ATTR, LEDGER_ATTR, OVERRIDES_ATTR,
-                                                     OWNER_ATTR, PRUNED_ATTR, PRUNER_ATTR, RUN_DIR_ATTR)
+                                                     OWNER_ATTR, PRUNED_ATTR, PRUNER_ATTR, RESUMES_ATTR, RUN_DIR_ATTR)
 from hydra_plugins.loopwright_sweeper.config import PRUNERS
 
 log = logging.getLogger(__name__)
@@ -205,9 +206,20 @@ class LoopwrightSweeper(Sweeper):
         trial.set_user_attr(OWNER_ATTR, st.owner())
         trial.set_user_attr(RUN_DIR_ATTR, str(self.sweep_dir / str(trial.number)))
         log.info(f"Trial {trial.number}: {' '.join(params)}")
-        return trial, overrides + [f"++trial.study_name={override_value(self.study_name)}",
+        return trial, overrides + self._continuation(trial) + [f"++trial.study_name={override_value(self.study_name)}",
                                    f"++trial.storage={override_value(self.storage_url)}",
                                    f"++trial.number={trial.number}"]
+
+    def _continuation(self, trial: Any) -> list[str]:
+        """A trial enqueued to continue a stale one (study.fail_stale_trials): its run dir and resume=auto."""
+        resumes = trial.user_attrs.get(RESUMES_ATTR)
+        if not resumes:
+            return []
+        run_dir = Path(resumes["run_dir"])
+        trial.set_user_attr(RUN_DIR_ATTR, str(run_dir))
+        log.info(f"Trial {trial.number} continues trial {resumes['trial']} from its checkpoint in {run_dir}")
+        subdir = os.path.relpath(run_dir, self.sweep_dir)
+        return [f"hydra.sweep.subdir={subdir}", "resume=auto"]
 
     def _tell(self, study: Any, trial: Any, ret: Any) -> None:
         from hydra.core.utils import JobStatus

@@ -16,7 +16,7 @@ from hydra.core.plugins import Plugins
 from hydra.plugins.launcher import Launcher
 from hydra.test_utils.launcher_common_tests import BatchedSweeperTestSuite, IntegrationTestSuite, LauncherTestSuite
 
-from helpers import ROOT, run_train
+from helpers import ROOT, ctrl_c_reaches_it, run_train
 from hydra_plugins.loopwright_launchers.local_gpus._slots import SlotConfigError, plan_slots
 from hydra_plugins.loopwright_launchers.local_gpus.launcher import LocalGpusLauncher
 
@@ -124,7 +124,8 @@ def _app(tmp_path: Path) -> Path:
 def _start(tmp_path: Path, *overrides: str) -> subprocess.Popen:
     cmd = [sys.executable, str(_app(tmp_path)), "-m", "hydra/launcher=local_gpus", "hydra.job.chdir=true",
            f"hydra.sweep.dir={tmp_path / 'sweep'}", *overrides]
-    return subprocess.Popen(cmd, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return subprocess.Popen(cmd, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            preexec_fn=ctrl_c_reaches_it)  # its Ctrl-C must arrive however pytest was started
 
 
 def _records(tmp_path: Path) -> dict[int, dict]:

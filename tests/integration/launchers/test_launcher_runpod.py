@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ROOT, compose, free_port
+from helpers import ROOT, compose, ctrl_c_reaches_it, free_port
 
 from helpers.runpod_standin import RunpodStandin  # noqa: E402
 
@@ -214,8 +214,11 @@ def test_job_crashes_on_the_pod(cloud):
 
 
 def test_ctrl_c_while_polling(cloud):
-    proc = subprocess.Popen(cloud.args("provider.max_cost=1", "profile.max_steps=1000"), env=cloud.env(),
-                            cwd=cloud.tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # The job must outlive the Ctrl-C: no zero-signal abort at step 20, which once passed for a missed Ctrl-C
+    # (status 'failed'); and the Ctrl-C must reach the launcher however pytest was started.
+    proc = subprocess.Popen(cloud.args("provider.max_cost=1", "profile.max_steps=1000", "guards.zero_signal_steps=null"),
+                            env=cloud.env(), cwd=cloud.tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=ctrl_c_reaches_it)
     deadline = time.monotonic() + 120
     while not any((p.mount.rglob("started.json") and list(p.mount.rglob("started.json")))
                   for p in cloud.standin.pods.values()):
@@ -229,6 +232,34 @@ def test_ctrl_c_while_polling(cloud):
     (cost,) = cloud.costs()
     assert cost["status"] == "interrupted" and cost["pod_id"] in cloud.standin.pods
     assert "terminated" in out
+
+
+def test_spot_pod_taken_back_is_reported_as_preempted_with_its_checkpoint(cloud):
+    proc = subprocess.Popen(cloud.args("provider.max_cost=1", "profile.max_steps=1000", "guards.zero_signal_steps=null"),
+                            env=cloud.env(), cwd=cloud.tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 300
+
+    def training_pod():
+        for pod in cloud.standin.pods.values():
+            if any(m.read_text().strip() for m in pod.mount.rglob("metrics.jsonl")):
+                return pod
+        return None
+
+    while (pod := training_pod()) is None:
+        assert time.monotonic() < deadline and proc.poll() is None, proc.communicate()
+        time.sleep(0.2)
+    cloud.standin.preempt(pod.id)  # SIGTERM to the container, as RunPod does to an interruptible pod
+    out, err = proc.communicate(timeout=300)
+    assert proc.returncode != 0
+    assert "runpod job preempted (exit 7)" in err, err[-3000:]
+    _no_pod_left(cloud)
+    (cost,) = cloud.costs()
+    assert cost["status"] == "preempted" and cost["pod_id"] == pod.id
+    job_dir = cloud.sweep / "0"
+    manifest = json.loads((job_dir / "manifest.json").read_text())
+    assert manifest["status"] == "preempted" and "SIGTERM at step" in manifest["error"]
+    step = manifest["global_step"]
+    assert (job_dir / "checkpoints" / f"checkpoint-{step}" / "trainer_state.json").is_file()  # brought back
 
 
 def test_launcher_raises_mid_run(cloud, monkeypatch):

@@ -117,6 +117,7 @@ class LocalGpusLauncher(Launcher):
         self._free_slots: "queue.Queue[Slot]" = queue.Queue()
         self._executor: Optional[ThreadPoolExecutor] = None
         self._running: Dict[int, subprocess.Popen] = {}
+        self._stopping = False  # set on Ctrl-C: queued jobs are not started any more
         self._lock = threading.Lock()
         self._scratch: Optional[tempfile.TemporaryDirectory] = None
 
@@ -128,6 +129,7 @@ class LocalGpusLauncher(Launcher):
         self._pool = plan_slots(self.gpus, self.gpus_per_job, self.requested_slots, self.threads_per_job,
                                 self.processes_per_job)
         self._free_slots = queue.Queue()  # setup() may be called again (a sweeper reusing the launcher)
+        self._stopping = False
         for slot in self._pool:
             self._free_slots.put(slot)
         self._executor = ThreadPoolExecutor(max_workers=len(self._pool), thread_name_prefix="local_gpus")
@@ -148,9 +150,9 @@ class LocalGpusLauncher(Launcher):
                 futures.append(self._submit(overrides, initial_job_idx + i, echo))
             return [f.result() for f in futures]
         except BaseException:  # Ctrl-C or a job that could not be prepared: nothing keeps running
+            self.kill_running(stop=True)
             for f in futures:
                 f.cancel()
-            self.kill_running()
             raise
 
     # ------------------------------------------------------ streaming protocol
@@ -168,9 +170,14 @@ class LocalGpusLauncher(Launcher):
         log.info(f"\t#{job_idx} : {' '.join(filter_overrides(job.overrides))}")
         return self._executor.submit(self._run_in_free_slot, job)
 
-    def kill_running(self) -> None:
-        """Kill every running job's process group (used on Ctrl-C and launcher errors)."""
+    def kill_running(self, stop: bool = False) -> None:
+        """Kill every running job's process group (used on Ctrl-C and launcher errors).
+
+        ``stop``: also start no job from now on. Without it a worker that picked a queued job just
+        before the Ctrl-C (its future can no longer be cancelled) would start it after this sweep of
+        ``_running``, and the launcher would wait for that job at exit."""
         with self._lock:
+            self._stopping = self._stopping or stop
             procs = list(self._running.values())
         killers = [threading.Thread(target=self._kill_group, args=(p,)) for p in procs]  # grace periods overlap
         for t in killers:
@@ -240,11 +247,14 @@ class LocalGpusLauncher(Launcher):
                "LOOPWRIGHT_JOB_NUM": str(job.idx)}
         started = time.monotonic()
         log.info(f"local_gpus: job #{job.idx} started on {self._describe(slot)}; logs: {job.job_dir / STDOUT_LOG}")
-        with open(job.job_dir / STDOUT_LOG, "ab") as out, open(job.job_dir / STDERR_LOG, "ab") as err:
+        with open(job.job_dir / STDOUT_LOG, "ab") as out, open(job.job_dir / STDERR_LOG, "ab") as err, self._lock:
+            if self._stopping:  # Ctrl-C came while this job waited: never start it
+                payload.unlink(missing_ok=True)
+                return self._failed(job, LauncherJobError(f"job #{job.idx} not started: the launcher is stopping"))
             echo = LogEcho(job.job_dir) if job.echo else contextlib.nullcontext()
+            # Started and registered under the lock kill_running takes: it either sees this job or stops it here.
             proc = subprocess.Popen(self._command(slot, payload, result), stdout=out, stderr=err, env=env,
                                     cwd=os.getcwd(), start_new_session=True)  # own process group: killable as one
-        with self._lock:
             self._running[job.idx] = proc
         timed_out = False
         try:
@@ -279,6 +289,12 @@ class LocalGpusLauncher(Launcher):
                 ret.status = JobStatus.FAILED
                 ret.return_value = LauncherJobError(f"job #{job.idx} returned but its process exited {returncode}")
             return ret
+        from loopwright.train.exits import PREEMPTED_CODE
+
+        if returncode == PREEMPTED_CODE:  # SIGTERM/SIGUSR1 reached the job: it checkpointed and stopped
+            return self._failed(job, LauncherJobError(
+                f"job #{job.idx} was preempted (exit {returncode}) after {elapsed:.1f} s: it wrote a checkpoint "
+                f"and its manifest says 'preempted'; the same job in the same dir resumes from it ({job.job_dir})"))
         return self._failed(job, LauncherJobError(
             f"job #{job.idx} exited with code {returncode} after {elapsed:.1f} s without a result "
             f"(logs: {job.job_dir / STDERR_LOG}); last lines:\n{tail(job.job_dir / STDERR_LOG)}"))

@@ -28,6 +28,9 @@ from hydra_plugins.loopwright_launchers.remote._ledger import append_cost, cost_
 from hydra_plugins.loopwright_launchers.remote._plan import Plan, PlanRefused
 from hydra_plugins.loopwright_launchers.runpod._pod_script import run_script, start_command
 
+# train.py's exit code for a preempted job (loopwright.train.exits.PREEMPTED_CODE; not imported: plugin modules
+# stay light at Hydra's start-up, and the pod's code may be another version).
+PREEMPTED_CODE = 7
 # After the pod is gone: how long status.json may take to show through the volume's S3 API.
 STATUS_GRACE_S = 30.0
 
@@ -213,7 +216,7 @@ class RunpodJob:
             outcome = "failed"
             status = self.watch(pod_id, t0)
             rc = int(status.get("returncode", -1))
-            outcome = "succeeded" if rc == 0 else ("timed_out" if rc == 124 else "failed")
+            outcome = {0: "succeeded", 124: "timed_out", PREEMPTED_CODE: "preempted"}.get(rc, "failed")
         except KeyboardInterrupt:
             outcome = "interrupted"
             raise
@@ -238,6 +241,10 @@ class RunpodJob:
                     self.out(f"runpod: could not download outputs of {self.job_rel}: {err}")
             if unconfirmed is not None:
                 raise unconfirmed
+        if outcome == "preempted":  # a spot pod taken back: the run dir came back with a complete checkpoint
+            raise RemoteJobFailed(f"runpod job preempted (exit {rc}): the pod was interrupted; the job wrote a "
+                                  f"checkpoint into {self.job_dir} (manifest status 'preempted'); its log: "
+                                  f"{self.job_dir / 'pod' / 'pod.log'}")
         if outcome != "succeeded":
             raise RemoteJobFailed(f"runpod job {outcome} (exit {rc}); its log: {self.job_dir / 'pod' / 'pod.log'}")
         return trained_accuracy(self.job_dir)

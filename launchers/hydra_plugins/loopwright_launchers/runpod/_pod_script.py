@@ -2,8 +2,8 @@
 
 Start command (``dockerEntrypoint=["bash", "-c"]``, ``dockerStartCmd=[START]``):
 
-    timeout --kill-after=60 <max_hours>  bash <job>/run.sh  > <job>/pod.log
-    write <job>/status.json with the exit code (124: timed out)
+    timeout --kill-after=60 <max_hours>  bash <job>/run.sh  > <job>/pod.log   (SIGTERM passed on to it)
+    write <job>/status.json with the exit code (124: timed out, 7: preempted)
     runpodctl remove pod $RUNPOD_POD_ID           (retried; the second line of defence)
 
 ``timeout`` and the self-removal are what bound the bill if the launcher dies: every
@@ -33,8 +33,14 @@ def start_command(job_rel: str, mount_path: str, max_seconds: int) -> str:
         f"V={volume_root_expr(mount_path)}",
         f"J={job}",
         'if [ ! -f "$J/status.json" ]; then',
-        f'  timeout --kill-after=60 {int(max_seconds)} bash "$J/run.sh" > "$J/pod.log" 2>&1',
-        "  rc=$?",
+        # A spot pod being taken back gets SIGTERM (docker stop) on this shell only: pass it on to the job,
+        # which checkpoints at its next step boundary and exits 7, then wait for that real exit code.
+        '  trap \'kill -TERM "$job" 2>/dev/null\' TERM',
+        f'  timeout --kill-after=60 {int(max_seconds)} bash "$J/run.sh" > "$J/pod.log" 2>&1 &',
+        "  job=$!",
+        '  wait "$job"; rc=$?',
+        '  while kill -0 "$job" 2>/dev/null; do wait "$job"; rc=$?; done',
+        "  trap - TERM",
         '  printf \'{"returncode": %d}\\n\' "$rc" > "$J/status.json.tmp" && mv "$J/status.json.tmp" "$J/status.json"',
         "fi",
         "sync",
