@@ -232,3 +232,11 @@ def test_two_tiny_trainings_on_a_local_cluster_started_and_stopped_for_them(tmp_
     left = subprocess.run(["pgrep", "-f", session], capture_output=True, text=True).stdout.split()
     assert left == [], f"Ray processes of the launcher's cluster still running: {left}"
     print(f"two tiny trainings through provider=ray: {time.time() - started:.0f} s")
+
+
+def test_plugin_discovery_imports_no_ray() -> None:
+    code = ("import sys; from hydra.core.plugins import Plugins; from hydra.plugins.launcher import Launcher; "
+            "Plugins.instance().discover(Launcher); "
+            "print(sorted(m for m in ('ray', 'torch', 'cloudpickle') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    assert out.strip() == "[]"
