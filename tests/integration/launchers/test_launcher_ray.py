@@ -212,6 +212,17 @@ def test_provider_ray_composes_its_typed_node() -> None:
     assert cfg.provider.kind.value == "ray" and cfg.provider.num_cpus == 2 and cfg.provider.address == "auto"
 
 
+def test_provider_ray_without_multirun_is_one_ray_job_in_the_run_dir(tmp_path: Path) -> None:
+    run_dir = tmp_path / "run"
+    proc = subprocess.run([sys.executable, str(ROOT / "train.py"), "provider=ray", "model=tiny", "profile=smoke",
+                           "eval.enabled=false", "save_model=false", f"hydra.run.dir={run_dir}"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert json.loads((run_dir / "manifest.json").read_text())["status"] == "completed"
+    assert "[loopwright]" in (run_dir / "stdout.log").read_text()  # the job's own log, written by its Ray task
+    assert "ray: 1 job(s)" in proc.stdout + proc.stderr
+
+
 def test_two_tiny_trainings_on_a_local_cluster_started_and_stopped_for_them(tmp_path: Path) -> None:
     sweep = tmp_path / "sweep"
     env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}  # no cluster given: the launcher starts one
