@@ -28,7 +28,8 @@ from loopwright.config.objective import (ImportanceSamplingLevel, LossType, Obje
                                          ScaleRewards, SchedulerType, TrainerKind)
 from loopwright.config.profile import Device, Precision, ProfileConfig
 from loopwright.config.provider import (PROVIDER_SCHEMAS, CloudProvider, LocalGpusProvider, ModalProvider,
-                                        ProviderConfig, ProviderKind, RunpodProvider, SlurmProvider, schema_name)
+                                        ProviderConfig, ProviderKind, RayProvider, RunpodProvider, SlurmProvider,
+                                        schema_name)
 from loopwright.config.reward import REWARD_SCHEMAS, JudgeReward, RewardComponent, RewardConfig, reward_schema_name
 from loopwright.config.rollout import Engine, ImportanceSamplingMode, RolloutConfig, VllmMode
 from loopwright.config.task import TaskConfig
@@ -39,7 +40,7 @@ __all__ = [
     "LocalGpusProvider", "LoggerConfig", "LoggerKind", "LoraConfig", "LossType", "ModalProvider",
     "ModelConfig", "ModelSource", "ObjectiveConfig", "OverlongConfig", "PROVIDER_SCHEMAS", "Precision",
     "ProfileConfig", "ProviderConfig", "ProviderKind", "RandomInitConfig", "RewardComponent", "RewardConfig",
-    "RolloutConfig", "RunpodProvider", "ScaleRewards", "SchedulerType", "SlurmProvider", "TaskConfig", "TrainConfig", "TrainerKind",
+    "RayProvider", "RolloutConfig", "RunpodProvider", "ScaleRewards", "SchedulerType", "SlurmProvider", "TaskConfig", "TrainConfig", "TrainerKind",
     "TrialConfig", "VllmMode", "WandbMode", "register_configs", "schema_name",
 ]
 

@@ -21,7 +21,7 @@ never appear as options in ``--help`` or in "Available options" errors.
 
 from dataclasses import field
 from enum import Enum
-from typing import Dict, List, Optional
+from typing import Any, Dict, List, Optional
 
 from omegaconf import MISSING
 
@@ -36,6 +36,7 @@ class ProviderKind(str, Enum):
     runpod = "runpod"  # RunPod pods
     modal = "modal"  # Modal functions
     slurm = "slurm"  # a SLURM cluster through hydra-submitit-launcher
+    ray = "ray"  # a Ray cluster (an existing one, or a local one started for the launch)
 
 
 @schema
@@ -87,6 +88,29 @@ class SlurmProvider(ProviderConfig):
 
 
 @schema
+class RayProvider(ProviderConfig):
+    """Each job a Ray task (launchers/.../ray/launcher.py, via conf/provider/ray.yaml; docs/LAUNCHERS.md#ray)."""
+
+    kind: ProviderKind = ProviderKind.ray
+    # "auto" (this machine's cluster), "ray://host:10001" (Ray Client), "host:port"; null: a local cluster.
+    address: Optional[str] = None
+    # Ray resources each job's task asks for.
+    num_cpus: float = 1.0
+    num_gpus: float = 0.0
+    # The local cluster's CPUs / GPUs (only without address); null: usable cores / none.
+    cluster_cpus: Optional[int] = None
+    cluster_gpus: Optional[int] = None
+    # Trials a streaming sweeper keeps in flight; null: what the cluster fits.
+    slots: Optional[int] = None
+    # Per-job wall-clock limit in seconds (the job's process group is killed); null: none.
+    job_timeout_s: Optional[float] = None
+    # Pack each job dir on its worker and unpack it into the sweep dir; null: only for a ray:// address.
+    ship_outputs: Optional[bool] = None
+    # ray.init(runtime_env=...) for a remote cluster: working_dir, py_modules, pip, env_vars.
+    runtime_env: Optional[Dict[str, Any]] = None
+
+
+@schema
 class CloudProvider(ProviderConfig):
     """What RunPod and Modal share (launchers/.../remote/; docs/CLOUD.md)."""
 
@@ -135,6 +159,7 @@ class ModalProvider(CloudProvider):
 PROVIDER_SCHEMAS = {
     ProviderKind.local_gpus: LocalGpusProvider,
     ProviderKind.slurm: SlurmProvider,
+    ProviderKind.ray: RayProvider,
     ProviderKind.runpod: RunpodProvider,
     ProviderKind.modal: ModalProvider,
 }

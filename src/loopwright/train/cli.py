@@ -55,6 +55,16 @@ def run_job(cfg: DictConfig) -> float | None:
             sys.exit(code)
         return None
 
+    from loopwright.train import multinode
+
+    if run_dir is not None and multinode.wanted(cfg):  # provider.nodes > 1: this node's ranks under torchrun
+        from hydra_plugins.loopwright_launchers.remote._common import trained_accuracy
+
+        code = multinode.run(cfg, run_dir)
+        if code:
+            sys.exit(code)
+        return trained_accuracy(run_dir)
+
     from loopwright.train.job import train  # heavy: torch, transformers, trl
 
     try:

@@ -25,6 +25,7 @@ from typing import Any, Iterator
 
 from loopwright.train import manifest as mf
 from loopwright.train.exits import COMPLETED, Exit, error_text
+from loopwright.train.ranks import is_rank_zero
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]  # .../loopwright
 
@@ -103,7 +104,8 @@ class RunRecord:
 
     def _write(self, **updates: Any) -> None:
         self.data.update(updates)
-        mf.write_json_atomic(self.path, self.data)
+        if is_rank_zero():  # a multi-process job has one manifest, rank 0's
+            mf.write_json_atomic(self.path, self.data)
 
     @contextmanager
     def timed(self, name: str) -> Iterator[None]:

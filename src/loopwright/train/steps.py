@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from loopwright.train import manifest as mf
+from loopwright.train.ranks import is_rank_zero, tag
 from loopwright.train.record import RunRecord
 
 
@@ -60,7 +61,7 @@ class HeldOut:
 
 
 def _say(text: str) -> None:
-    print(f"[loopwright] {text}", flush=True)
+    print(f"[loopwright] {tag()}{text}", flush=True)
 
 
 def _distinct(rows: list[dict]) -> int:
@@ -147,7 +148,7 @@ def held_out_eval(job: Job, tokenizer: Any, data: Data) -> HeldOut:
 
 
 def evaluate_base(job: Job, model: Any, held_out: HeldOut) -> tuple[list[str], list[float]] | None:
-    if not job.cfg.eval.enabled:
+    if not job.cfg.eval.enabled or not is_rank_zero():  # a multi-process job evaluates once, on rank 0
         return None
     _say(f"evaluating the base model on {len(held_out.rows)} held-out prompts ...")
     with job.record.timed("eval_base_s"):
@@ -277,7 +278,7 @@ def run_training(job: Job, trainer: Any, watchers: Watchers, resume_from: Path |
 def evaluate_trained(job: Job, policy: Any, held_out: HeldOut, data: Data, base: Any, step: int) -> dict[str, Any]:
     """Trained vs base on the held-out rows -> eval_results.json, the eval.fail_below gate recorded
     (raised only at the very end, once every artifact is written). Returns the summary."""
-    if not job.cfg.eval.enabled:
+    if not job.cfg.eval.enabled or not is_rank_zero():
         return {}
     from loopwright.evaluation import held_out as evaluation, prompts
 

@@ -19,6 +19,7 @@ LAUNCHER_OF = {
     "local": "hydra._internal.core_plugins.basic_launcher.BasicLauncher",
     "local_gpus": "hydra_plugins.loopwright_launchers.local_gpus.launcher.LocalGpusLauncher",
     "slurm": "hydra_plugins.hydra_submitit_launcher.submitit_launcher.SlurmLauncher",
+    "ray": "hydra_plugins.loopwright_launchers.ray.launcher.RayLauncher",
 }
 
 
@@ -34,7 +35,7 @@ def _launcher_target(overrides: list[str]) -> str:
 
 
 def test_every_provider_kind_is_a_choice() -> None:
-    assert {k.value for k in ProviderKind} == {"local", "local_gpus", "runpod", "modal", "slurm"}
+    assert {k.value for k in ProviderKind} == {"local", "local_gpus", "runpod", "modal", "slurm", "ray"}
     assert {"local", "local_gpus", "slurm"} <= set(options("provider"))
 
 
