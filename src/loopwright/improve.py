@@ -42,6 +42,8 @@ def problems(cfg: DictConfig) -> list[str]:
     from loopwright import rewards, tasks
 
     found = rewards.problems(cfg.reward) + tasks.problems(cfg.task)
+    if not found:
+        found = tasks.option_problems(cfg.task)  # e.g. task.params.records must be readable
     if cfg.eval_prompts and not Path(str(cfg.eval_prompts)).expanduser().is_file():
         found.append(f"eval_prompts={cfg.eval_prompts} is not a file")
     return found
