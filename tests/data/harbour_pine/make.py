@@ -7,7 +7,7 @@ the other-shop example: order refs such as ``HP-7Q4K9`` (letters and digits mixe
 UK dates (``03/12/2026`` = 3 December in the records, "Thursday 3rd December" in
 replies), pounds (``£64.99``), British status words ("Despatched", "Picking", "Out with
 driver"), facts in a separate CSV of order records (not inline) under its own column
-names, and eight conversations that name no order at all. Every reply and label was
+names, and seven conversations that name no order at all. Every reply and label was
 written by hand before the grader's new rules were written; ``keep`` is what a
 support lead would keep as a training example (resolves the contact with correct
 facts, civil, escalates fraud / legal threats / harm), not what a grader would score.
