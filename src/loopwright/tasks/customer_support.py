@@ -14,8 +14,9 @@ ever trained on and the same seed gives the same rows.
 Beside the data: the order system (:func:`lookup_order`, the agent's tool), the
 multi-turn environment (:class:`SupportEnvironment`, ``task.multi_turn=true``) and
 the column lookup of logged conversations (:func:`conversation_columns`: the order
-number a conversation mentions, joined to the scenarios), all registered with the
-task at the bottom.
+number a conversation mentions, joined to the scenarios, or with
+``task.params.records`` to the user's own order records, tasks/support_records.py),
+all registered with the task at the bottom.
 """
 
 from __future__ import annotations
