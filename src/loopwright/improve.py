@@ -44,6 +44,8 @@ def problems(cfg: DictConfig) -> list[str]:
     from loopwright import rewards, tasks
 
     found = rewards.problems(cfg.reward) + tasks.problems(cfg.task)
+    if not found:
+        found = tasks.option_problems(cfg.task)  # e.g. task.params.records must be readable
     if cfg.calibrate and not cfg.reward.get("calibration"):
         found.append("calibrate=true needs reward.calibration=<labelled .jsonl> (prompt, reply, label 0/1 per line)")
     if OmegaConf.is_missing(cfg, "transcripts") and not cfg.calibrate:

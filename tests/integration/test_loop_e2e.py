@@ -66,14 +66,14 @@ def test_sft_on_curated_rows_completes_and_records_its_lineage(loop):
     assert lineage["data"] == {"task": "curated", "kind": "curated", "path": str(curated),
                                "sha256": sha256_file(curated)}
     assert lineage["improve"]["dir"] == str(loop["cwd"] / "improved")
-    assert lineage["improve"]["reward"] == "customer_support" and lineage["improve"]["turns"]["kept"] == 35
+    assert lineage["improve"]["reward"] == "customer_support" and lineage["improve"]["turns"]["kept"] == 38
     assert lineage["improve"]["transcripts"]["path"] == str(loop["cwd"] / "transcripts" / "transcripts.jsonl")
     assert {r["path"]: r["sha256"] for r in lineage["improve"]["raw_logs"]} == \
         {str(p): sha256_file(p) for p in OPENAI + LANGCHAIN}
     assert lineage["eval_prompts"] == {"path": str(HELD_OUT), "sha256": sha256_file(HELD_OUT)}
     assert lineage["parent"]["model"] == "tiny" and lineage["parent"]["source"] == "random_init"
     train_rows = [json.loads(line) for line in (loop["runs"]["sft"] / "data" / "train.jsonl").open()]
-    assert len(train_rows) == 35 and all(r["completion"][0]["role"] == "assistant" for r in train_rows)
+    assert len(train_rows) == 38 and all(r["completion"][0]["role"] == "assistant" for r in train_rows)
 
 
 def test_eval_results_hold_pass_fail_per_assertion_for_base_and_trained(loop):

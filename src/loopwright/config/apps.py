@@ -1,4 +1,4 @@
-"""Typed configs of the loop's Hydra apps (conf/ingest.yaml, conf/improve.yaml, conf/chat.yaml).
+"""Typed configs of the loop's Hydra apps (conf/ingest.yaml, conf/improve.yaml, conf/audit.yaml, conf/chat.yaml).
 
 conf/serve.yaml's schema is config/serve.py.
 
@@ -50,6 +50,20 @@ class ImproveConfig:
 
 
 @dataclass
+class AuditConfig:
+    reward: RewardConfig = field(default_factory=RewardConfig)
+    task: TaskConfig = field(default_factory=TaskConfig)
+    # Held-out rows of the task each probe is scored on
+    rows: int = 8
+    # The curation cut a probe must stay below; null: reward.params.threshold, else 0.7
+    threshold: Optional[float] = None
+    # The maximal-length probe's size in characters
+    max_chars: int = 8000
+    # Also write the report as JSON here
+    output: Optional[str] = None
+
+
+@dataclass
 class ChatConfig:
     # A run directory (outputs/runs/...) whose model/ to talk to in this process; with base_url: the run
     # the server serves (recorded in the logs; optional)
@@ -77,6 +91,7 @@ def register_configs() -> None:
     store = ConfigStore.instance()
     store.store(name="ingest_schema", node=IngestConfig)
     store.store(name="improve_schema", node=ImproveConfig)
+    store.store(name="audit_schema", node=AuditConfig)
     store.store(name="chat_schema", node=ChatConfig)
 
 

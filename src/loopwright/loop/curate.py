@@ -112,7 +112,8 @@ def _grader_specs(reward_cfg: Any, graders: list) -> dict[str, Any]:
     return {graders[0][0]: rewards.REGISTRY[reward_cfg.kind]}
 
 
-def grade(turns: list[dict], reward_cfg: Any, task_kind: str | None, transcripts: dict[str, dict]) -> dict:
+def grade(turns: list[dict], reward_cfg: Any, task_kind: str | None, transcripts: dict[str, dict],
+          task_params: Any = None) -> dict:
     """Add score, per-grader scores, breakdowns and column notes to every turn, in place.
 
     Returns grader name -> the ``summarize`` of its breakdowns, for the graders that have one.
@@ -124,17 +125,21 @@ def grade(turns: list[dict], reward_cfg: Any, task_kind: str | None, transcripts
     specs = {name: spec for name, spec in _grader_specs(reward_cfg, graders).items() if spec.breakdown}
     for turn in turns:
         metadata = transcripts.get(turn["source"]["transcript"], {}).get("metadata")
-        turn["columns"], turn["columns_missing"] = columns_for(task_kind, turn["context"], metadata)
+        turn["columns"], turn["columns_missing"] = columns_for(task_kind, turn["context"], metadata, task_params)
     names = sorted({k for turn in turns for k in turn["columns"]})
     kwargs = {k: [turn["columns"].get(k) for turn in turns] for k in names}
     prompts = [turn["context"] for turn in turns]
     completions = [[{"role": "assistant", "content": turn["reply"]}] for turn in turns]
     total_weight = sum(w for _, _, w in graders) or 1.0
     per_grader = {name: fn(prompts=prompts, completions=completions, **kwargs) for name, fn, _ in graders}
+    # A grader's own breakdown (bound to its params, e.g. customer_support's facts_map) wins over the registry's.
+    breakdowns = {name: getattr(getattr(fn, "__wrapped__", fn), "breakdown", None) or specs[name].breakdown
+                  for name, fn, _ in graders if name in specs}
     for i, turn in enumerate(turns):
         turn["graders"] = {name: round(float(per_grader[name][i]), 6) for name, _, _ in graders}
         turn["score"] = round(sum(w * per_grader[name][i] for name, _, w in graders) / total_weight, 6)
-        turn["breakdown"] = {name: spec.breakdown(turn["reply"], turn["columns"]) for name, spec in specs.items()}
+        columns = {**turn["columns"], "prompts": turn["context"]}
+        turn["breakdown"] = {name: bd(turn["reply"], columns) for name, bd in breakdowns.items()}
     return {name: spec.summarize for name, spec in specs.items() if spec.summarize}
 
 
@@ -315,7 +320,8 @@ def improve(transcripts: str | Path, output: str | Path, reward_cfg: Any, task_c
     out = Path(output).expanduser().resolve()
     curated_path = out / CURATED
     turns = [turn for t in conversations for turn in turns_of(t)]
-    summarizers = grade(turns, reward_cfg, task_cfg.kind, {t.get("id"): t for t in conversations})
+    summarizers = grade(turns, reward_cfg, task_cfg.kind, {t.get("id"): t for t in conversations},
+                        task_cfg.get("params"))
     decide(turns, threshold)
     rows = merge_curated(curated_path, [curated_row(t) for t in turns if t["decision"] == "kept"])
     out.mkdir(parents=True, exist_ok=True)

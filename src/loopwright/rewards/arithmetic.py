@@ -1,7 +1,10 @@
 """Exact first-number match for arithmetic answers.
 
 The grader never raises: empty, non-string, non-numeric or enormous outputs
-score 0.0. Only the first ``_SCAN_CHARS`` characters are read, so a runaway
+score 0.0. A first number that opens an expression ("8 + 0 ...") is the question
+restated, not an answer, and scores 0.0: otherwise echoing "What is 8 + 0?" would
+be kept whenever the first operand happens to be the answer (the reward audit,
+``python -m loopwright.audit reward=arithmetic task=arithmetic``, found it). Only the first ``_SCAN_CHARS`` characters are read, so a runaway
 completion cannot make grading slow.
 """
 
@@ -15,11 +18,12 @@ from loopwright.rewards import completion_text, register
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _SCAN_CHARS = 4096
 _MAX_DIGITS = 64  # longer digit strings are not answers; refuse to parse them
+_OPERATOR_NEXT = re.compile(r"\s*[-+*/x×÷^]\s*-?\d")
 
 
 def first_number(text: str) -> str | None:
     match = _NUMBER.search(text[:_SCAN_CHARS])
-    if match is None or len(match.group()) > _MAX_DIGITS:
+    if match is None or len(match.group()) > _MAX_DIGITS or _OPERATOR_NEXT.match(text, match.end()):
         return None
     return match.group()
 

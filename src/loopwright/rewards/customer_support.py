@@ -1,311 +1,248 @@
-"""Rule-based grader for customer-support replies, checked against the scenario's facts.
+"""Rule-based grader for customer-support replies: against the order's facts when there are any.
 
-Deterministic and offline. The ground truth comes from the row's ``facts_json``
-column (the scenario's ``facts`` plus ``must_state``, see
-``scripts/make_support_scenarios.py``). Four components, each in [0, 1]:
+Deterministic and offline. Four components, each in [0, 1]:
 
-resolution     the reply states what the scenario needs (``must_state``): the order
-               status as an assertion ("has shipped", "was delivered on ..."), the
-               tracking number, the refund amount, the dates, the next step (a reset
-               link, a verification code, a replacement) or the hand-off to a human.
-               Partial credit is quadratic: half the items give 0.25.
-tone           1.0 polite (thanks / sorry / happy to help / please ...), 0.8 neutral,
-               0.0 rude or blaming ("your fault", "calm down", shouting in capitals ...).
+resolution     the reply does what the contact needs. With ``must_state`` in the facts
+               (the shipped scenarios), every item it names is stated: the order status
+               as an assertion, the tracking number, the refund amount, the dates, the
+               next step, the hand-off. Without it, the items are inferred: a concrete
+               outcome or next step (something done, booked or promised with a when, a
+               direct how-to; a deflection such as "contact your bank" alone is none),
+               the status when the customer asks where the order is and the facts know
+               it, the refund amount when they ask for money back and the facts hold
+               one, the hand-off when escalation is expected. Quadratic partial credit.
+tone           1.0 polite, 0.8 neutral, 0.0 rude or blaming (or shouting).
 escalation     1.0 when the reply hands over to a human / specialist team exactly when
-               the facts say so (fraud, legal threats, threats of harm, a damaged item
-               worth more than $500), else 0.0.
-concreteness   0.5 for naming the right order number + 0.25 per correct specific
-               (carrier, tracking number, amount, date, account email), up to 1.0.
+               expected: the facts' ``escalate`` when the record has one, else whether
+               the customer reports fraud, a legal threat, danger or harm.
+concreteness   0.5 for naming the right order + 0.25 per correct specific (carrier,
+               tracking, amount, date, email); without facts, 0.25 per specific given.
 
-score = 0.5 resolution + 0.2 concreteness + 0.1 tone + 0.2 escalation, then capped:
-
-- a contradiction (a status the facts rule out, an amount / date / carrier / tracking
-  number / order number the facts do not contain, a refund promised where there is
-  none, or stuffing four or more status words) caps the score at 0.2;
-- a rude reply is capped at 0.3; a wrong escalation decision at 0.4.
-
-With the default ``threshold`` 0.7 a reply is "kept" for curation when it resolves
-the contact; :func:`components` returns every part (the bench uses it), and
-:func:`breakdown` / :func:`summarize` are the parts and figures loopwright.improve reports. Only the
-first ``SCAN_CHARS`` characters are read; empty, non-string, malformed facts and
-other odd inputs score 0.0 and never raise.
+score = 0.5 resolution + 0.2 concreteness + 0.1 tone + 0.2 escalation, then capped: a
+contradiction of the facts at 0.2, rudeness at 0.3, a wrong escalation decision at 0.4.
+Contradictions are only what the facts show: a status the facts rule out, a tracking
+number, carrier, order number or email other than the record's, an amount or date given
+as a refund / charge / delivery / shipping figure that the record does not hold, a refund
+promised where the record has none, and (facts or not) four or more status words.
+A key the record does not have is never judged (support_facts.py: present-but-empty means
+"none", absent means "unknown"). The facts schema, aliases and parsers are in
+support_facts.py; the wording patterns in support_patterns.py. Only the first
+``SCAN_CHARS`` characters are read; odd input scores 0.0 and never raises.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import json
 import re
 import statistics
 from typing import Any
 
 from loopwright.rewards import completion_text, register
+from loopwright.rewards import support_facts as sf
+from loopwright.rewards import support_patterns as sp
 
 SCAN_CHARS = 4000
 DEFAULT_THRESHOLD = 0.7
 WEIGHTS = {"resolution": 0.5, "concreteness": 0.2, "tone": 0.1, "escalation": 0.2}
 CAP_CONTRADICTION, CAP_RUDE, CAP_ESCALATION = 0.2, 0.3, 0.4
-
-# ------------------------------------------------------------------ status claims
-_AUX = r"(?:has|have|had|was|were|is|got|'s)"
-STATUS_CLAIMS = {
-    "processing": [r"\b(?:is|are|'s|still)\s+(?:being\s+|currently\s+being\s+|still\s+being\s+)?(?:processed|prepared|packed)\b",
-                   r"\b(?:has|have)(?:\s+not|n't)\s+(?:yet\s+)?(?:been\s+)?(?:shipped|dispatched|sent)\b",
-                   r"\b(?:is|are|was)(?:\s+not|n't)\s+(?:yet\s+)?(?:shipped|dispatched)\b",
-                   r"\bnot\s+(?:yet\s+)?shipped\b", r"\byet\s+to\s+(?:ship|be\s+shipped|leave)\b",
-                   r"\b(?:status|it)\s+is\s+(?:still\s+)?(?:processing|pending)\b", r"\bstill\s+processing\b",
-                   r"\bin\s+(?:the\s+)?(?:processing|preparation)\b", r"\b(?:will|should|is\s+scheduled\s+to|is\s+expected\s+to)\s+(?:ship|be\s+shipped|go\s+out|leave\s+(?:our|the)\s+warehouse)\b"],
-    "shipped": [_AUX + r"\s+(?:been\s+|now\s+|already\s+)?(?:shipped|dispatched|sent\s+out|handed\s+(?:over\s+)?to)\b",
-                r"\b(?:shipped|dispatched)\s+(?:on|via|with|by)\b", r"\bin\s+transit\b", r"\bon\s+(?:its|the)\s+way\b",
-                r"\bout\s+for\s+delivery\b", r"\bstatus\s*(?:is|:)\s*(?:shipped|in\s+transit)\b"],
-    "delivered": [_AUX + r"\s+(?:been\s+|already\s+)?(?:delivered|dropped\s+off)\b", r"\bdelivered\s+on\b",
-                  r"\bmarked\s+(?:as\s+)?delivered\b", r"\bstatus\s*(?:is|:)\s*delivered\b",
-                  r"\b(?:arrived|was\s+left)\s+on\b"],
-    "cancelled": [_AUX + r"\s+(?:been\s+|now\s+)?cancel+ed\b", r"\bcancel+ation\s+(?:is|was|has\s+been)\s+(?:confirmed|complete|processed|done)\b",
-                  r"\bi(?:'ve|\s+have)\s+cancel+ed\b", r"\bwe(?:'ve|\s+have)\s+cancel+ed\b", r"\bstatus\s*(?:is|:)\s*cancel+ed\b"],
-    "returned": [r"\b(?:received|got|processed)\s+(?:your|the)\s+return", r"\breturn\s+(?:has\s+been|was|is)\s+(?:received|processed|checked\s+in)\b",
-                 _AUX + r"\s+(?:been\s+)?returned\b", r"\bstatus\s*(?:is|:)\s*returned\b"],
-    "delayed": [r"\b(?:is|are|'s|was|has\s+been)\s+(?:running\s+)?(?:late|delayed|behind\s+schedule)\b", r"\bdelay(?:ed)?\s+in\s+transit\b",
-                r"\b(?:new|updated|revised)\s+(?:estimated\s+)?(?:delivery\s+date|eta|estimate)\b"],
-    "lost": [_AUX + r"\s+(?:been\s+)?(?:lost|misplaced)\b", r"\b(?:appears|seems)\s+to\s+(?:have\s+been|be)\s+lost\b",
-             r"\bmarked\s+(?:as\s+)?lost\b", r"\blost\s+(?:in\s+transit|by\s+the\s+carrier)\b", r"\bstatus\s*(?:is|:)\s*lost\b"],
-}
-COMPATIBLE = {"processing": {"processing", "delayed"}, "shipped": {"shipped", "delayed"}, "delivered": {"delivered", "shipped"},
-              "cancelled": {"cancelled"}, "returned": {"returned", "delivered", "shipped"},
-              "lost": {"lost", "shipped"}}
-STATUS_WORDS = {"processing": r"\b(?:processing|being\s+prepared|pending)\b", "shipped": r"\b(?:shipped|dispatched)\b",
-                "transit": r"\bin\s+transit\b", "delivered": r"\bdelivered\b", "cancelled": r"\bcancel+ed\b",
-                "returned": r"\breturned\b", "lost": r"\blost\b", "refunded": r"\brefunded\b"}
-_STATUS_RE = {k: [re.compile(p, re.I) for p in v] for k, v in STATUS_CLAIMS.items()}
-_WORD_RE = {k: re.compile(p, re.I) for k, p in STATUS_WORDS.items()}
-
-# ------------------------------------------------------------- other patterns
-_COND = re.compile(r"\b(?:once|when|after|until|before|if|as\s+soon\s+as)\b[^.!?,;\n]{0,25}$", re.I)
-_NEG = re.compile(r"(?:\bno\b|\bnot\b|n't\b|\bnever\b|\bwithout\b|\bno\s+need\s+to\b)[^.!?\n]{0,25}$", re.I)
-_ESCALATE = re.compile(
-    r"\bescalat\w*|\btransferr?(?:ed|ing)?\s+(?:you|this|it|your\s+case)\b|\bhand(?:ed|ing)?\s+(?:this|it|your\s+case)\s+(?:over|off)\b|"
-    r"\b(?:passed|passing|forwarded|forwarding|referred|referring|flagged|flagging|sent|routed|routing)\s+(?:this|it|your\s+(?:case|report|complaint|message|order))\s+"
-    r"(?:on\s+|along\s+|over\s+)?to\b|\bspecialist\b|\bhuman\s+(?:agent|colleague|representative)\b|"
-    r"\b(?:senior|dedicated)\s+(?:agent|colleague|member|specialist|team|case\s+manager)\b|\bsupervisor\b|"
-    r"\b(?:fraud|security|legal|trust\s+(?:and|&)\s+safety|claims|investigations?)\s+team\b|\bcase\s+manager\b", re.I)
-_REFUND_DONE = re.compile(r"\b(?:issued|processed|sent|initiated|approved)\s+(?:a|your|the)\s+(?:full\s+|partial\s+)?refund\b|"
-                          r"\brefund\w*\s+(?:of\s+\S+\s+)?(?:has\s+been|was|is\s+being|will\s+be)\s+(?:issued|processed|sent|initiated|approved|credited)\b|"
-                          r"\bwe(?:'ve|\s+have|\s+will|'ll)\s+refund(?:ed)?\b|\bi(?:'ve|\s+have|\s+will|'ll)\s+refund(?:ed)?\b", re.I)
-_RUDE = re.compile(
-    r"\byour\s+(?:own\s+)?fault\b|\byou\s+should\s+have\b|\byou\s+(?:failed|forgot|didn't\s+bother)\s+to\b|\bcalm\s+down\b|"
-    r"\bnot\s+(?:our|my)\s+problem\b|\bstop\s+(?:complaining|bothering|whining|emailing)\b|\bas\s+i\s+(?:already\s+)?(?:said|told\s+you)\b|"
-    r"\b(?:stupid|idiot\w*|dumb|ridiculous|pathetic|moron\w*|clueless)\b|\bdeal\s+with\s+it\b|\bwhatever\b|\bshut\s+up\b|"
-    r"\bread\s+the\s+(?:policy|faq|instructions|website)\b|\bclearly\s+you\b|\byou\s+clearly\b|\bobviously\b|\bnothing\s+(?:we|i)\s+can\s+do\b|"
-    r"\bnext\s+time\b.{0,30}\b(?:read|check|pay\s+attention)\b|\bwhat\s+did\s+you\s+expect\b|\bnot\s+my\s+job\b|\bbe\s+patient\b|\bwait\s+like\s+everyone\b",
-    re.I)
-_POLITE = re.compile(r"\bthank|\bsorry\b|\bapologi[sz]e|\bhappy\s+to\b|\bglad\s+to\b|\bplease\b|\bappreciate|"
-                     r"\bunderstand\s+(?:how|your|the)\b|\bhope\s+this\s+helps\b|\bmy\s+pleasure\b|\bdear\b|\b(?:hi|hello)\b", re.I)
-_NEXT_STEP = {
-    "reset_link": re.compile(r"\breset\s+(?:link|email)\b|\blink\s+to\s+reset\b|\breset\s+(?:your|the)\s+password\b|\bpassword\s+reset\b|\bunlock\s+link\b", re.I),
-    "verification_code": re.compile(r"\bverification\s+(?:code|link|email)\b|\bconfirmation\s+(?:code|link)\b|\b(?:code|link)\s+to\s+(?:confirm|verify)\b|\bverify\s+(?:the|your)\s+new\b", re.I),
-    "replacement": re.compile(r"\breplacement\b|\bre-?ship\w*\b|\bsend(?:ing)?\s+(?:you\s+)?(?:a\s+)?(?:new|another)\s+(?:one|unit|package|parcel)\b|"
-                              r"\bship(?:ping)?\s+(?:you\s+)?(?:a\s+)?(?:new|another)\b|\breplace\s+(?:it|the|your)\b", re.I),
-}
-_MONEY = re.compile(r"(?:\$|usd\s?|us\$)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\b|\b(\d+(?:\.\d{1,2})?)\s?(?:dollars|usd)\b", re.I)
-# An order number as replies and customers write it: W1234567, #1234567, # W1234567 (group 1: the digits).
-# Also how task=customer_support finds the order a logged conversation is about.
-ORDER_NUMBER = re.compile(r"(?<![A-Za-z0-9])(?:W|#\s?W?)(\d{7})(?!\d)", re.I)
-_TRACKING = re.compile(r"\b(1Z[0-9A-Z]{16}|\d{10,22})\b")
-_CARRIERS = {"UPS": re.compile(r"\bUPS\b"), "FedEx": re.compile(r"\bfed\s?ex\b", re.I),
-             "USPS": re.compile(r"\bUSPS\b|\bpostal\s+service\b", re.I), "DHL": re.compile(r"\bDHL\b", re.I)}
-_MONTHS = {m: i + 1 for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
-_MON = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-_DATE_RES = [
-    (re.compile(r"\b(20\d\d)-(\d{1,2})-(\d{1,2})\b"), lambda m: (int(m[2]), int(m[3]))),
-    (re.compile(r"\b" + _MON + r"\s+(\d{1,2})(?:st|nd|rd|th)?\b(?!:)", re.I), lambda m: (_MONTHS[m[1][:3].lower()], int(m[2]))),
-    (re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON + r"(?![a-z])", re.I), lambda m: (_MONTHS[m[2][:3].lower()], int(m[1]))),
-    (re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(?:20)?\d\d)?(?![\d/])"), lambda m: (int(m[1]), int(m[2]))),
-]
-_DATE_KEYS = ("order_date", "ship_date", "eta", "delivered_date", "refund_date")
+ORDER_NUMBER = re.compile(r"(?<![A-Za-z0-9])(?:W|#\s?W?)(\d{7})(?!\d)", re.I)  # the shipped scenarios' order numbers
+# An order-like token in a customer's message when there are no facts: BL-48213, #1234567, HP-7Q4K9.
+_ANY_ORDER = re.compile(r"(?<![\w-])(?:#\s?\d{4,}|[A-Z]{1,4}-?(?=[A-Z0-9]*\d)[A-Z0-9]{4,10})(?![\w-])")
+_SPECIFIC = re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b|\bwithin\s+(?:\d+|an?|one|two)\s+\w+|"
+                       r"\b\d+(?:\s?-\s?\d+)?\s+(?:working\s+|business\s+)?(?:days?|hours?|minutes?|weeks?)\b|"
+                       r"\b[A-Z]{2,}-?\d{2,}\b|\w+\s?>\s?\w+", re.I)
+STATUS_STATED = {"shipped": {"shipped", "arriving"}, "refunded": {"returned"}, "delayed": {"delayed"}}
 
 
-def _negated(text: str, start: int) -> bool:
-    return bool(_NEG.search(text[max(0, start - 40):start]))
+def user_text(prompt: Any) -> str:
+    """The customer's last message of a prompt (chat messages or a string)."""
+    if isinstance(prompt, str):
+        return prompt[-SCAN_CHARS:]
+    if isinstance(prompt, (list, tuple)):
+        for m in reversed(prompt):
+            if isinstance(m, dict) and m.get("role") == "user" and isinstance(m.get("content"), str):
+                return m["content"][-SCAN_CHARS:]
+    return ""
 
 
-def parse_facts(facts_json: Any) -> dict | None:
-    """The facts dict from the row column (a JSON string or a dict), or None when malformed."""
-    if isinstance(facts_json, dict):
-        facts = facts_json
-    elif isinstance(facts_json, str) and len(facts_json) < 100_000:
-        try:
-            facts = json.loads(facts_json)
-        except ValueError:
-            return None
-    else:
-        return None
-    if not isinstance(facts, dict) or not isinstance(facts.get("order_id"), str):
-        return None
-    if not isinstance(facts.get("must_state"), list):
-        facts = {**facts, "must_state": []}
-    return facts
+def parse_facts(facts_json: Any, facts_map: dict | None = None) -> dict | None:
+    """The facts in the canonical schema (support_facts.py), or None when there are none."""
+    return sf.normalize_facts(facts_json, facts_map) if facts_json not in (None, "", "null", "{}") else None
 
 
-def _cents(text: Any) -> int | None:
-    try:
-        return round(float(text) * 100)
-    except (TypeError, ValueError, OverflowError):
-        return None
+def _outcome(text: str, claims: set, facts: bool) -> bool:
+    """A concrete outcome or next step. Without facts a status claim is no outcome: nothing can confirm it."""
+    if sp.OUTCOME.search(text):
+        return True
+    said = (claims if facts else set()) or any(p.search(text) for p in sp.NEXT_STEP.values())
+    return bool(said) and not sp.DEFLECT.search(text)
 
 
-def _amounts(text: str) -> list[int]:
-    out = []
-    for m in _MONEY.finditer(text):
-        if m[3] is not None:
-            out.append(_cents(m[3]))
-        else:
-            out.append(_cents(m[1].replace(",", "") + "." + (m[2] or "0")))
-    return [a for a in out if a is not None]
+class _Reading:
+    """What one reply says, checked against the facts (None: nothing can be checked)."""
 
+    def __init__(self, text: str, facts: dict | None, user: str):
+        self.text, self.facts, self.user, self.facts_given = text, facts or {}, user, facts is not None
+        f = self.facts
+        self.contradictions: list[str] = []
+        self.claims = sp.claimed_statuses(text)
+        self.escalates = any(not sp.negated(text, m.start()) for m in sp.ESCALATE.finditer(text))
+        self.expected = sf.truthy(f["escalate"]) if "escalate" in f else bool(sp.NEEDS_ESCALATION.search(user))
+        self.amounts = sp_amounts = sf.amounts_in(text)
+        self.dates = sf.dates_in(text)
+        if sum(1 for p in sp.WORD_RE.values() if p.search(text)) >= 4:
+            self.contradictions.append("status keyword stuffing")
+        self._status()
+        self.known_amounts = {sf.amount_value(f.get(k)) for k in sf.AMOUNT_KEYS} - {None}
+        self.known_amounts |= {sf.amount_value(v) for v in f.get("extra", {}).values()
+                               if isinstance(v, str) and sf.amounts_in(v)} - {None}
+        if any(k in f for k in sf.AMOUNT_KEYS) and any(
+                c not in self.known_amounts and sp.amount_has_role(text, s, e) for c, s, e in sp_amounts):
+            self.contradictions.append("amount not in the facts")
+        self.refund_cents = sf.amount_value(f.get("refund_amount"))
+        refund_claim = any(not (sp.negated(text, m.start()) or sp.conditional(text, m.start()))
+                           for m in sp.REFUND_DONE.finditer(text))
+        if refund_claim and "refund_amount" in f and self.refund_cents is None and not self.expected:
+            self.contradictions.append("refund promised but the facts have none")
+        self.known_dates = frozenset().union(*(sf.date_value(f.get(k)) for k in sf.DATE_KEYS))
+        if any(k in f for k in sf.DATE_KEYS) and any(
+                not (r & self.known_dates) and sp.date_has_role(text, s) for r, s in self.dates):
+            self.contradictions.append("date not in the facts")
+        self._carrier_tracking_email()
+        self._order()
 
-def _dates(text: str) -> set[tuple[int, int]]:
-    found = set()
-    for pattern, conv in _DATE_RES:
-        for m in pattern.finditer(text):
-            try:
-                month, day = conv(m)
-            except (KeyError, ValueError):
-                continue
-            if 1 <= month <= 12 and 1 <= day <= 31:
-                found.add((month, day))
-    return found
+    def _status(self) -> None:
+        status = self.facts.get("status")
+        if status is None:
+            return
+        allowed = set(sp.COMPATIBLE.get(status, {status}))
+        if status == "processing" and (sp.ASKS_CANCEL.search(self.user) or self.expected):
+            allowed.add("cancelled")  # the agent cancels (or freezes) an order that has not left
+        if self.claims - allowed:
+            self.contradictions.append(f"status claimed {sorted(self.claims - allowed)} but is {status}")
 
+    def _carrier_tracking_email(self) -> None:
+        f, text = self.facts, self.text
+        carrier = f.get("carrier")
+        named = sp.carriers_in(text, str(carrier) if carrier else None)
+        self.carrier_ok = bool(carrier) and any(sp.same_carrier(c, str(carrier)) for c in named)
+        if "carrier" in f and any(not carrier or not sp.same_carrier(c, str(carrier)) for c in named):
+            self.contradictions.append("wrong carrier")
+        tracking = sf.compact(f["tracking"]) if f.get("tracking") else None
+        self.tracking_ok = bool(tracking) and tracking in sf.compact(text)
+        if "tracking" in f:
+            for m in sp.TRACKING.finditer(text):
+                found = sf.compact(m[1] or m[2])
+                if not tracking or (found not in tracking and tracking not in found):
+                    self.contradictions.append("wrong tracking number")
+                    break
+        email = str(f.get("account_email") or "").lower()
+        self.email_ok = bool(email) and email in text.lower()
+        if email and any(e.lower() != email for e in sp.EMAIL.findall(text)):
+            self.contradictions.append("wrong email")
 
-def _fact_date(value: Any) -> tuple[int, int] | None:
-    try:
-        d = dt.date.fromisoformat(str(value))
-    except ValueError:
-        return None
-    return d.month, d.day
+    def _order(self) -> None:
+        order_id = self.facts.get("order_id")
+        pattern = sf.id_pattern(order_id) if order_id else None
+        if pattern is None:  # no record of the order: does the reply repeat the one the customer named?
+            asked = {sf.compact(t) for t in _ANY_ORDER.findall(self.user)}
+            self.order_ok = any(a and a in sf.compact(self.text) for a in asked)
+            return
+        bodies = [sf.order_body(m[1]) for m in pattern.finditer(self.text)]
+        self.order_ok = sf.order_body(order_id) in bodies
+        if any(b != sf.order_body(order_id) for b in bodies):
+            self.contradictions.append("wrong order number")
 
-
-def claimed_statuses(text: str) -> set[str]:
-    found = set()
-    for status, patterns in _STATUS_RE.items():
-        for p in patterns:
-            if any(status == "processing" or not (_negated(text, m.start()) or _COND.search(text[max(0, m.start() - 40):m.start()]))
-                   for m in p.finditer(text)):
-                found.add(status)
-                break
-    return found
-
-
-def _escalates(text: str) -> bool:
-    return any(not _negated(text, m.start()) for m in _ESCALATE.finditer(text))
-
-
-def components(completion: Any, facts_json: Any) -> dict:
-    """Every component, the caps that applied and the final score for one reply."""
-    out = {"resolution": 0.0, "tone": 0.0, "escalation": 0.0, "concreteness": 0.0, "contradictions": [],
-           "rude": False, "score": 0.0}
-    facts = parse_facts(facts_json)
-    text = completion_text(completion)[:SCAN_CHARS] if facts is not None else ""
-    if not text.strip():
-        return out
-    status = facts.get("status")
-    contradictions: list[str] = []
-
-    # status
-    claims = claimed_statuses(text)
-    allowed = COMPATIBLE.get(status, {status})
-    if claims - allowed:
-        contradictions.append(f"status claimed {sorted(claims - allowed)} but is {status}")
-    if sum(1 for p in _WORD_RE.values() if p.search(text)) >= 4:
-        contradictions.append("status keyword stuffing")
-    # amounts
-    known_amounts = {_cents(facts.get(k)) for k in ("total", "refund_amount")} - {None}
-    amounts = _amounts(text)
-    if any(a not in known_amounts for a in amounts):
-        contradictions.append("amount not in the facts")
-    refund_cents = _cents(facts.get("refund_amount"))
-    refund_claim = any(not _negated(text, m.start()) for m in _REFUND_DONE.finditer(text))
-    if refund_claim and refund_cents is None and not facts.get("escalate"):
-        contradictions.append("refund promised but the facts have none")
-    # dates
-    fact_dates = {_fact_date(facts.get(k)): k for k in _DATE_KEYS if facts.get(k)}
-    dates = _dates(text)
-    if dates - set(fact_dates):
-        contradictions.append("date not in the facts")
-    # carrier, tracking, order number
-    carriers = {name for name, p in _CARRIERS.items() if p.search(text)}
-    if carriers - {facts.get("carrier")}:
-        contradictions.append("wrong carrier")
-    tracking_ok = False
-    for m in _TRACKING.finditer(text):
-        if m[1] == facts.get("tracking"):
-            tracking_ok = True
-        else:
-            contradictions.append("wrong tracking number")
-    order_digits = facts["order_id"].lstrip("Ww")
-    orders = [m[1] for m in ORDER_NUMBER.finditer(text)]
-    order_ok = order_digits in orders
-    if any(o != order_digits for o in orders):
-        contradictions.append("wrong order number")
-    email = facts.get("account_email")
-    email_ok = bool(email) and str(email).lower() in text.lower()
-    escalates = _escalates(text)
-
-    # resolution
-    def stated(key: str) -> bool:
+    def stated(self, key: str) -> bool:
+        f = self.facts
         if key == "status":
-            return status in claims or (status == "shipped" and "delayed" in claims and bool(facts.get("eta")))
+            status = f.get("status")
+            ok = STATUS_STATED.get(status, {status}) & self.claims
+            return bool(ok) or (status == "shipped" and "delayed" in self.claims and bool(f.get("eta"))) or (
+                status == "refunded" and self.stated("refund_amount"))
         if key == "order_id":
-            return order_ok
+            return self.order_ok
         if key == "tracking":
-            return tracking_ok
+            return self.tracking_ok
         if key == "carrier":
-            return facts.get("carrier") in carriers
+            return self.carrier_ok
         if key == "refund_amount":
-            return refund_cents is not None and refund_cents in amounts
-        if key in _DATE_KEYS:
-            return _fact_date(facts.get(key)) in dates
+            return self.refund_cents is not None and self.refund_cents in {a[0] for a in self.amounts}
+        if key in sf.DATE_KEYS:
+            readings = sf.date_value(f.get(key))
+            return bool(readings) and any(r & readings for r, _ in self.dates)
         if key == "account_email":
-            return email_ok
+            return self.email_ok
         if key == "next_step":
-            pattern = _NEXT_STEP.get(str(facts.get("next_step")))
-            return bool(pattern and pattern.search(text))
+            pattern = sp.NEXT_STEP.get(str(f.get("next_step")))
+            return bool(pattern.search(self.text)) if pattern else _outcome(self.text, self.claims, self.facts_given)
         if key == "escalate":
-            return escalates
+            return self.escalates
+        if key == "outcome":
+            return _outcome(self.text, self.claims, self.facts_given)
         return False
 
-    must = [k for k in facts["must_state"] if isinstance(k, str)]
-    out["resolution"] = (sum(stated(k) for k in must) / len(must)) ** 2 if must else 0.0
-    out["escalation"] = 1.0 if escalates == bool(facts.get("escalate")) else 0.0
-    specifics = (facts.get("carrier") in carriers) + tracking_ok + email_ok + len(set(amounts) & known_amounts) \
-        + len(dates & set(fact_dates))
-    out["concreteness"] = min(1.0, 0.5 * order_ok + 0.25 * specifics)
+    def required(self) -> list[str]:
+        f = self.facts
+        if isinstance(f.get("must_state"), list):
+            return [k for k in f["must_state"] if isinstance(k, str)]
+        need = ["outcome"]
+        if f.get("status") and sp.ASKS_STATUS.search(self.user):
+            need.append("status")
+        if self.refund_cents is not None and sp.ASKS_REFUND.search(self.user):
+            need.append("refund_amount")
+        return need + (["escalate"] if self.expected else [])
+
+    def specifics(self) -> int:
+        if not self.facts_given:
+            return len(sp.carriers_in(self.text)) + len(self.amounts) + len(self.dates) + len(
+                _SPECIFIC.findall(self.text))
+        return (self.carrier_ok + self.tracking_ok + self.email_ok
+                + len({a[0] for a in self.amounts} & self.known_amounts)
+                + len({d for r, _ in self.dates for d in r} & self.known_dates))
+
+
+def components(completion: Any, facts_json: Any = None, prompt: Any = None, facts_map: dict | None = None) -> dict:
+    """Every component, the contradictions found and the final score for one reply."""
+    out = {"resolution": 0.0, "tone": 0.0, "escalation": 0.0, "concreteness": 0.0, "contradictions": [],
+           "rude": False, "facts": False, "required": [], "score": 0.0}
+    text = completion_text(completion)[:SCAN_CHARS]
+    if not text.strip():
+        return out
+    facts = parse_facts(facts_json, facts_map)
+    r = _Reading(text, facts, user_text(prompt))
+    must = r.required()
+    out["facts"], out["required"] = facts is not None, must
+    out["resolution"] = (sum(r.stated(k) for k in must) / len(must)) ** 2 if must else 0.0
+    out["escalation"] = 1.0 if r.escalates == r.expected else 0.0
+    out["concreteness"] = min(1.0, 0.5 * r.order_ok + 0.25 * r.specifics())
     letters = [c for c in text if c.isalpha()]
     shouting = len(letters) >= 20 and sum(c.isupper() for c in letters) / len(letters) > 0.6
-    rude = bool(_RUDE.search(text)) or shouting or text.count("!") >= 4
+    rude = bool(sp.RUDE.search(text)) or shouting or text.count("!") >= 4
     out["rude"] = rude
-    out["tone"] = 0.0 if rude else 1.0 if _POLITE.search(text) else 0.8
+    out["tone"] = 0.0 if rude else 1.0 if sp.POLITE.search(text) else 0.8
     score = sum(WEIGHTS[k] * out[k] for k in WEIGHTS)
-    if contradictions:
+    if r.contradictions:
         score = min(score, CAP_CONTRADICTION)
     if rude:
         score = min(score, CAP_RUDE)
     if out["escalation"] == 0.0:
         score = min(score, CAP_ESCALATION)
-    out["contradictions"] = contradictions
+    out["contradictions"] = r.contradictions
     out["score"] = round(score, 6)
     return out
 
 
-def score(completion: Any, facts_json: Any) -> float:
+def score(completion: Any, facts_json: Any = None, prompt: Any = None, facts_map: dict | None = None) -> float:
     try:
-        return float(components(completion, facts_json)["score"])
+        return float(components(completion, facts_json, prompt, facts_map)["score"])
     except Exception:  # noqa: BLE001 - a grader never raises
         return 0.0
 
 
-def breakdown(completion: Any, columns: dict) -> dict:
+def breakdown(completion: Any, columns: dict, facts_map: dict | None = None) -> dict:
     """The parts of one reply's score, as loopwright.improve writes them per graded turn."""
-    return {k: v for k, v in components(completion, columns.get("facts_json")).items() if k != "score"}
+    parts = components(completion, columns.get("facts_json"), columns.get("prompts"), facts_map)
+    return {k: v for k, v in parts.items() if k != "score"}
 
 
 def summarize(parts: list[dict]) -> dict:
@@ -316,25 +253,41 @@ def summarize(parts: list[dict]) -> dict:
             out[key] = {"mean": round(statistics.fmean(p[key] for p in parts), 6)}
     out["contradicted"] = {"turns": sum(1 for p in parts if p.get("contradictions"))}
     out["rude"] = {"turns": sum(1 for p in parts if p.get("rude"))}
+    out["without_facts"] = {"turns": sum(1 for p in parts if p.get("facts") is False)}
     return out
 
 
-@register("customer_support", params={"threshold"}, breakdown=breakdown, summarize=summarize,
-          summary="support reply vs the scenario facts: resolution, tone, escalation, concreteness")
-def make(params: dict) -> Any:
-    """Registry factory. Params: ``threshold`` (curation cut, recorded on the function; default 0.7)."""
-    threshold = float((params or {}).get("threshold", DEFAULT_THRESHOLD))
+def facts_map_of(params: dict) -> dict:
+    given = params.get("facts_map") or {}
+    if not isinstance(given, dict) or not all(isinstance(v, str) for v in given.values()):
+        raise ValueError("reward.params.facts_map must map a record's key to a schema key, e.g. {Haulier: carrier}")
+    unknown = sorted(v for v in given.values() if sf.norm_key(v) not in sf.CANONICAL)
+    if unknown:
+        raise ValueError(f"reward.params.facts_map: unknown schema key(s) {unknown}; choose from {list(sf.CANONICAL)}")
+    return {str(k): str(v) for k, v in given.items()}
 
-    def customer_support_reward(completions: list, facts_json: Any = None, **_: Any) -> list[float]:
+
+@register("customer_support", params={"threshold", "facts_map"}, breakdown=breakdown, summarize=summarize,
+          summary="support reply vs the order facts (optional): resolution, tone, escalation, concreteness")
+def make(params: dict) -> Any:
+    """Registry factory. Params: ``threshold`` (curation cut, default 0.7), ``facts_map`` ({record key: schema key})."""
+    params = params or {}
+    threshold = float(params.get("threshold", DEFAULT_THRESHOLD))
+    facts_map = facts_map_of(params)
+
+    def customer_support_reward(completions: list, facts_json: Any = None, prompts: Any = None, **_: Any) -> list[float]:
         """TRL reward function: one float in [0, 1] per completion."""
         completions = list(completions or [])
-        facts = list(facts_json) if isinstance(facts_json, (list, tuple)) else [facts_json] * len(completions)
-        return [score(c, facts[i] if i < len(facts) else None) for i, c in enumerate(completions)]
+        n = len(completions)
+        facts = list(facts_json) if isinstance(facts_json, (list, tuple)) else [facts_json] * n
+        asks = list(prompts) if isinstance(prompts, (list, tuple)) and len(prompts) == n else [None] * n
+        return [score(c, facts[i] if i < len(facts) else None, asks[i], facts_map) for i, c in enumerate(completions)]
 
     customer_support_reward.threshold = threshold
+    customer_support_reward.breakdown = lambda completion, columns: breakdown(completion, columns, facts_map)
     return customer_support_reward
 
 
-def kept(completion: Any, facts_json: Any, threshold: float = DEFAULT_THRESHOLD) -> bool:
+def kept(completion: Any, facts_json: Any, threshold: float = DEFAULT_THRESHOLD, prompt: Any = None) -> bool:
     """Whether a reply passes the curation threshold."""
-    return score(completion, facts_json) >= threshold
+    return score(completion, facts_json, prompt) >= threshold

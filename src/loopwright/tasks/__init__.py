@@ -23,8 +23,9 @@ from typing import Any, Callable
 
 from loopwright._registry import Registry
 
-# A logged conversation's context (rendered chat messages) -> (reward columns, None) or ({}, why not).
-ColumnLookup = Callable[[list[dict]], tuple[dict, "str | None"]]
+# A logged conversation's context (rendered chat messages) and the task's params -> (reward columns, None)
+# or ({}, why not). The params make the lookup pluggable per task (task=customer_support task.params.records=...).
+ColumnLookup = Callable[[list[dict], dict], tuple[dict, "str | None"]]
 
 
 @dataclass(frozen=True)
@@ -64,21 +65,23 @@ def build(cfg: Any) -> tuple[list[dict], list[dict]]:
     return REGISTRY[cfg.kind].build(cfg)
 
 
-def columns_for(kind: str | None, messages: list[dict], metadata: Any = None) -> tuple[dict, str | None]:
+def columns_for(kind: str | None, messages: list[dict], metadata: Any = None,
+                params: Any = None) -> tuple[dict, str | None]:
     """Reward columns for a logged conversation context: the task's lookup + ``metadata.columns``.
 
     A logged conversation has no reward columns: in production the ground truth lives
     in, say, the shop's order system. The task says where to look it up (its
     ``columns`` lookup), so a reward grades a logged reply exactly as it grades a
     training rollout. Columns the conversation carries itself (``metadata.columns``,
-    e.g. ``{"answer": "7"}``) win. Returns ``(columns, None)`` or ``({}, reason)``.
+    e.g. ``{"answer": "7"}``) win. ``params`` (the task's params) reach the lookup, so
+    it can read the user's own records. Returns ``(columns, None)`` or ``({}, reason)``.
     """
     given = metadata.get("columns") if isinstance(metadata, dict) else None
     given = dict(given) if isinstance(given, dict) else {}
     lookup = REGISTRY[kind].columns if kind in REGISTRY else None
     if lookup is None:
         return given, None
-    found, reason = lookup(messages)
+    found, reason = lookup(messages, dict(params or {}))
     if reason and not given:
         return {}, reason
     return {**found, **given}, None

@@ -14,8 +14,9 @@ ever trained on and the same seed gives the same rows.
 Beside the data: the order system (:func:`lookup_order`, the agent's tool), the
 multi-turn environment (:class:`SupportEnvironment`, ``task.multi_turn=true``) and
 the column lookup of logged conversations (:func:`conversation_columns`: the order
-number a conversation mentions, joined to the scenarios), all registered with the
-task at the bottom.
+number a conversation mentions, joined to the scenarios, or with
+``task.params.records`` to the user's own order records, tasks/support_records.py),
+all registered with the task at the bottom.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import Any
 
 from loopwright.episodes.environment import EpisodeEnvironment, json_column
 from loopwright.rewards import customer_support as grader
-from loopwright.tasks import register
+from loopwright.tasks import register, support_records
 
 # The scenarios: about 200, generated deterministically by scripts/make_support_scenarios.py
 # (see its docstring for the fields). Used by this task and task=tool_use, by the
@@ -65,7 +66,7 @@ def facts_for(order_id: object) -> dict | None:
     return copy.deepcopy(found["facts"]) if found else None
 
 
-PARAMS = frozenset({"include_facts", "categories"})
+PARAMS = frozenset({"include_facts", "categories", "records", "records_key"})
 SYSTEM_PROMPT = ("You are a customer-support agent for an online shop. Answer the customer in a few polite "
                  "sentences. Use only the facts in the order record: state the order status, tracking number, "
                  "refund amount and dates exactly as recorded, and say what happens next. Hand the case to a "
@@ -76,8 +77,6 @@ RECORD_FIELDS = ("order_id", "customer_name", "items", "status", "carrier", "tra
                  "eta", "delivered_date", "total", "refund_amount", "refund_date", "account_email", "next_step")
 # What the order system (lookup_order) returns: the same record without the next step.
 LOOKUP_FIELDS = RECORD_FIELDS[:-1]
-# Where a logged conversation names its order, most trustworthy first.
-_ROLE_ORDER = ("user", "tool", "system", "assistant")
 
 
 def facts_json(scenario: dict) -> str:
@@ -123,10 +122,17 @@ def lookup_order(order_id: str) -> dict:
     return {k: facts[k] for k in LOOKUP_FIELDS if facts.get(k) is not None}
 
 
-def conversation_columns(messages: list[dict]) -> tuple[dict, str | None]:
-    """Columns of task=customer_support rows for the first known order number in a logged conversation."""
+def conversation_columns(messages: list[dict], params: Any = None) -> tuple[dict, str | None]:
+    """Columns of task=customer_support rows for the order a logged conversation names.
+
+    ``task.params.records``: the user's own order records (tasks/support_records.py);
+    else the shipped scenarios, by their order numbers (W + 7 digits).
+    """
+    params = params or {}
+    if params.get("records"):
+        return support_records.columns(messages, params["records"], params.get("records_key"))
     mentioned: list[str] = []
-    for role in _ROLE_ORDER:
+    for role in support_records.ROLE_ORDER:
         for m in messages:
             if m.get("role") == role:
                 mentioned.extend("W" + digits for digits in grader.ORDER_NUMBER.findall(str(m.get("content", ""))))
@@ -137,6 +143,18 @@ def conversation_columns(messages: list[dict]) -> tuple[dict, str | None]:
     if mentioned:
         return {}, f"order number(s) {sorted(set(mentioned))} not in the order records"
     return {}, "no order number in the conversation to look the facts up by"
+
+
+def task_problems(cfg: Any) -> list[str]:
+    """task.params.records must be a readable records file (checked before anything runs)."""
+    path = (cfg.params or {}).get("records")
+    if not path:
+        return []
+    try:
+        support_records.load(path, (cfg.params or {}).get("records_key"))
+    except (OSError, ValueError) as err:
+        return [f"task.params.records: {err}"]
+    return []
 
 
 # ------------------------------------------------------------ episodes
@@ -184,6 +202,7 @@ class SupportEnvironment(OrderLookupEnvironment):
 
 
 @register("customer_support", params=PARAMS, environment=SupportEnvironment, columns=conversation_columns,
+          problems=task_problems,
           summary="synthetic support scenarios (orders, refunds, shipping, accounts), split by scenario")
 def build(cfg: Any) -> tuple[list[dict], list[dict]]:
     params = dict(cfg.params or {})

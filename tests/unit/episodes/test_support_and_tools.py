@@ -168,9 +168,13 @@ def test_customer_support_odd_completions_score_defined_low(completion):
     assert len(out) == 1 and 0.0 <= out[0] < cs.DEFAULT_THRESHOLD
 
 
-@pytest.mark.parametrize("facts", [None, "", "{not json", "[]", json.dumps({"status": "shipped"}), 17, "x" * 200_000])
-def test_customer_support_malformed_facts_score_zero(facts):
-    assert rewards.make("customer_support")(completions=["Order W1234567 has shipped."], facts_json=[facts]) == [0.0]
+@pytest.mark.parametrize("facts", [None, "", "{not json", "[]", 17, "x" * 200_000])
+def test_customer_support_missing_or_malformed_facts_grade_as_no_facts(facts):
+    """Unusable facts are no facts: a bare status claim nothing can confirm stays below the threshold."""
+    fn = rewards.make("customer_support")
+    out = fn(completions=["Order W1234567 has shipped."], facts_json=[facts])
+    assert out == fn(completions=["Order W1234567 has shipped."], facts_json=[None])
+    assert 0.0 < out[0] < cs.DEFAULT_THRESHOLD
 
 
 _COMPLETION = st.one_of(st.none(), st.integers(), st.text(max_size=600),

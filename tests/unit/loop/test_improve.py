@@ -42,7 +42,7 @@ def test_every_assistant_turn_is_graded_and_the_counts_add_up(improved):
     assistant_turns = sum(m["role"] == "assistant" for t in transcripts for m in t["messages"])
     assert len(graded) == s["turns"]["assistant_turns"] == assistant_turns
     assert s["turns"]["kept"] + sum(s["turns"]["dropped"].values()) == assistant_turns
-    assert s["turns"]["kept"] == len(improved["curated"]) == s["curated"]["rows"] == 35
+    assert s["turns"]["kept"] == len(improved["curated"]) == s["curated"]["rows"] == 38
     assert sum(s["scores"]["histogram"].values()) == s["turns"]["graded"]
     assert f"{s['turns']['kept']} kept" in improved["proc"].stdout
 

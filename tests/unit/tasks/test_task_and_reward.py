@@ -56,6 +56,9 @@ def test_held_out_is_stable_when_train_size_changes():
     ("The answer: -7.", "-7", 1.0),
     ("12.0", "12", 1.0),
     ("7 + 5 = 12", "12", 0.0),  # first number is what counts
+    ("What is 8 + 0? Answer with just the number.", "8", 0.0),  # the question echoed is no answer
+    ("8 - 0", "8", 0.0),
+    ("8, since 8 + 0 = 8", "8", 1.0),
     ("", "12", 0.0),
     ("twelve", "12", 0.0),
     ("9" * 10_000, "9", 0.0),

@@ -1,0 +1,110 @@
+"""reward=customer_support on three labelled sets, each measured on its own, at the curation threshold.
+
+    python bench/support_sets.py                 # the table of docs/REWARDS.md
+    python bench/support_sets.py --show-errors   # also every reply the grader disagrees with
+    python bench/support_sets.py --sets other    # one set (shipped, other, harbour_pine)
+
+shipped       bench/data/labelled_support_replies.jsonl: the 78 replies to the shipped
+              scenarios (facts with must_state), written with the first grader
+other         tests/data/support_replies_other_shop.jsonl: another shop's 30 replies
+              (BL-48213, "Wednesday 2 December", EUR, other key names, 4 without facts),
+              labelled by someone else; the grader was developed against it
+harbour_pine  tests/data/harbour_pine/: 38 conversations of a third shop, facts from an
+              order-records CSV (task.params.records) with reward.params.facts_map;
+              written and labelled before the grader's rules, measured once, not tuned on
+
+A reply is kept when its score is at least the threshold (0.7, conf/reward/customer_support.yaml).
+Precision = kept and labelled keep / kept; recall = kept and labelled keep / labelled keep.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from loopwright.rewards import customer_support as cs  # noqa: E402
+from loopwright.tasks import support_records  # noqa: E402
+
+HARBOUR = ROOT / "tests" / "data" / "harbour_pine"
+# The third shop's own column names that no alias covers (tests/data/harbour_pine/README.md).
+HARBOUR_FACTS_MAP = {"Haulier": "carrier", "Promised By": "eta", "Needs Escalation": "escalate"}
+GOAL = {"precision": 0.95, "recall": 0.85}
+
+
+def _jsonl(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def shipped() -> tuple[list[dict], dict]:
+    rows = [{"prompt": [{"role": "user", "content": r["message"]}], "reply": r["reply"], "facts_json": r["facts_json"],
+             "keep": bool(r["kept"]), "case": r["type"]}
+            for r in _jsonl(ROOT / "bench" / "data" / "labelled_support_replies.jsonl")]
+    return rows, {}
+
+
+def other() -> tuple[list[dict], dict]:
+    rows = [{"prompt": r["prompt"], "reply": r["reply"],
+             "facts_json": json.dumps(r["facts"]) if r.get("facts") else None, "keep": r["label"] == 1,
+             "case": r["kind"]} for r in _jsonl(ROOT / "tests" / "data" / "support_replies_other_shop.jsonl")]
+    return rows, {}
+
+
+def harbour_pine() -> tuple[list[dict], dict]:
+    rows = []
+    for r in _jsonl(HARBOUR / "conversations.jsonl"):
+        context = r["messages"][:-1]
+        columns, _ = support_records.columns(context, HARBOUR / "orders.csv")
+        rows.append({"prompt": context, "reply": r["messages"][-1]["content"], "facts_json": columns.get("facts_json"),
+                     "keep": bool(r["keep"]), "case": r["case"]})
+    return rows, {"facts_map": HARBOUR_FACTS_MAP}
+
+
+SETS = {"shipped": shipped, "other": other, "harbour_pine": harbour_pine}
+
+
+def measure(name: str) -> dict:
+    rows, params = SETS[name]()
+    fn = cs.make(params)
+    scores = fn(completions=[r["reply"] for r in rows], facts_json=[r["facts_json"] for r in rows],
+                prompts=[r["prompt"] for r in rows])
+    kept = [s >= fn.threshold for s in scores]
+    tp = sum(k and r["keep"] for k, r in zip(kept, rows))
+    fp = sum(k and not r["keep"] for k, r in zip(kept, rows))
+    fn_ = sum(not k and r["keep"] for k, r in zip(kept, rows))
+    return {"set": name, "n": len(rows), "positives": sum(r["keep"] for r in rows),
+            "without_facts": sum(not r["facts_json"] for r in rows), "threshold": fn.threshold,
+            "precision": tp / (tp + fp) if tp + fp else 1.0, "recall": tp / (tp + fn_) if tp + fn_ else 1.0,
+            "false_keeps": fp, "missed": fn_, "rows": rows, "scores": scores}
+
+
+def table(results: list[dict], show_errors: bool = False) -> str:
+    lines = ["| set | replies | labelled keep | without facts | precision | recall | false keeps | missed | goal met |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for m in results:
+        met = m["precision"] >= GOAL["precision"] and m["recall"] >= GOAL["recall"]
+        lines.append(f"| {m['set']} | {m['n']} | {m['positives']} | {m['without_facts']} | {m['precision']:.3f} "
+                     f"| {m['recall']:.3f} | {m['false_keeps']} | {m['missed']} | {'yes' if met else 'no'} |")
+    if show_errors:
+        for m in results:
+            for r, s in zip(m["rows"], m["scores"]):
+                if (s >= m["threshold"]) != r["keep"]:
+                    lines.append(f"  {m['set']}: score={s:.3f} keep={r['keep']} [{r['case']}] {r['reply'][:150]!r}")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sets", nargs="*", default=list(SETS), choices=list(SETS))
+    parser.add_argument("--show-errors", action="store_true")
+    args = parser.parse_args()
+    print(table([measure(name) for name in args.sets], args.show_errors))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,291 @@
+"""The facts schema of reward=customer_support: key aliases, ``facts_map``, and the value parsers.
+
+A shop's order record arrives under its own key names and value formats. The grader
+reads it through one canonical schema (:data:`ALIASES`); a key no alias covers is
+mapped with ``reward.params.facts_map`` (``{"Haulier": "carrier"}``; keys are
+compared case- and punctuation-insensitively, so ``"Order Ref"`` is ``order_ref``).
+
+canonical key     aliases (after normalising: lower case, runs of non-alphanumerics -> ``_``)
+order_id          order id, order number, order_no, order_ref, reference, ...
+status            state, order_status, fulfilment / fulfillment / shipping / delivery status
+carrier           courier, shipping_carrier, shipper, shipping_company, delivery_company
+tracking          any key starting with ``tracking`` (tracking_number, tracking_no, tracking_code ...)
+eta               expected_delivery, estimated_delivery, delivery_estimate, delivery_date, arrives ...
+ship_date         shipped_on, dispatched_on, despatch_date, shipping_date ...
+delivered_date    delivered_on, delivered_at, delivered
+order_date        ordered_on, placed_on, created_at, purchase_date
+return_date       return_received, returned_on
+refund_amount     refund, refund_total, refund_value, refunded_amount, amount_refunded
+refund_date       refunded_on, refund_issued_on
+total             order_total, order_value, grand_total, amount, price, item_value, charged
+account_email     email, customer_email
+escalate          escalation, escalation_required, requires_escalation, escalate_required
+next_step, must_state, customer_name, items, kind   (as named)
+
+A key present with an empty value (null, "") means "known: none" (a record saying the
+order has no carrier yet); a key absent means "unknown", and the grader never judges
+what it cannot see. Values: dates in ISO, "2 December", "Dec 2", "Wednesday 2
+December", "12/02" (both readings kept when a slash date is ambiguous), "03.12.2026";
+amounts as numbers or with a currency symbol or code on either side ("129.00 EUR",
+"£64.99", "USD 12", "1,299.00", "12,50 €"); statuses through :func:`canonical_status`.
+Importable without torch; no function here raises on odd input.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+CANONICAL = ("order_id", "status", "carrier", "tracking", "eta", "ship_date", "delivered_date", "order_date",
+             "return_date", "refund_amount", "refund_date", "total", "account_email", "escalate", "next_step",
+             "must_state", "customer_name", "items", "kind", "escalation_reason")
+ALIASES = {
+    "order_id": ("order_id", "order_number", "order_no", "order_num", "order_nr", "ordernumber", "orderid", "order",
+                 "order_ref", "order_reference", "order_code", "reference", "ref", "id"),
+    "status": ("status", "state", "order_status", "order_state", "fulfilment_status", "fulfillment_status",
+               "shipping_status", "delivery_status", "shipment_status"),
+    "carrier": ("carrier", "courier", "shipping_carrier", "shipper", "shipping_company", "delivery_company",
+                "shipping_provider", "delivery_partner"),
+    "eta": ("eta", "expected_delivery", "expected_delivery_date", "estimated_delivery", "estimated_delivery_date",
+            "delivery_estimate", "estimated_arrival", "expected_arrival", "delivery_date", "expected_on",
+            "expected_by", "arrives", "arrives_on"),
+    "ship_date": ("ship_date", "shipped_on", "shipped_at", "shipped", "shipping_date", "dispatch_date",
+                  "dispatched_on", "dispatched_at", "despatch_date", "despatched_on", "sent_on"),
+    "delivered_date": ("delivered_date", "delivered_on", "delivered_at", "delivered", "delivery_confirmed"),
+    "order_date": ("order_date", "ordered_on", "ordered_at", "placed_on", "placed_at", "created_at", "purchase_date"),
+    "return_date": ("return_date", "return_received", "return_received_on", "returned_on", "returned_at"),
+    "refund_amount": ("refund_amount", "refund", "refund_total", "refund_value", "refunded_amount",
+                      "amount_refunded", "refunded"),
+    "refund_date": ("refund_date", "refunded_on", "refunded_at", "refund_issued_on", "refund_issued"),
+    "total": ("total", "order_total", "order_value", "grand_total", "amount", "price", "item_value", "charged",
+              "total_paid", "amount_paid", "value"),
+    "account_email": ("account_email", "email", "customer_email", "email_address"),
+    "escalate": ("escalate", "escalation", "escalation_required", "requires_escalation", "escalate_required"),
+}
+_ALIAS_OF = {alias: key for key, names in ALIASES.items() for alias in names}
+DATE_KEYS = ("order_date", "ship_date", "eta", "delivered_date", "return_date", "refund_date")
+AMOUNT_KEYS = ("total", "refund_amount")
+
+
+def norm_key(key: Any) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", str(key).lower()).strip("_")
+
+
+def canonical_key(key: Any, facts_map: dict | None = None) -> str | None:
+    """The schema key a record's key stands for (facts_map first, then aliases), or None."""
+    k = norm_key(key)
+    mapped = {norm_key(a): norm_key(b) for a, b in (facts_map or {}).items()}
+    if k in mapped:
+        return mapped[k] if mapped[k] in CANONICAL else None
+    if k in CANONICAL:
+        return k
+    if k.startswith("tracking"):
+        return "tracking"
+    return _ALIAS_OF.get(k)
+
+
+def _empty(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def normalize_facts(raw: Any, facts_map: dict | None = None) -> dict | None:
+    """A record (dict or JSON string) in the canonical schema; None when it is not a record.
+
+    Empty values become None (known: none). The first key mapping to a canonical key
+    wins, so ``order_id`` beats a later ``id``. Unmapped keys are kept under ``extra``.
+    """
+    if isinstance(raw, str):
+        if len(raw) > 100_000:
+            return None
+        try:
+            raw = json.loads(raw)
+        except ValueError:
+            return None
+    if not isinstance(raw, dict):
+        return None
+    out: dict = {}
+    extra: dict = {}
+    for key, value in raw.items():
+        canon = canonical_key(key, facts_map)
+        value = None if _empty(value) else value
+        if canon is None:
+            extra[str(key)] = value
+        elif canon not in out:
+            out[canon] = value
+    if isinstance(out.get("order_id"), (int, float)) and not isinstance(out.get("order_id"), bool):
+        out["order_id"] = str(out["order_id"])
+    if "order_id" in out and not isinstance(out["order_id"], (str, type(None))):
+        return None
+    if "escalate" in out:
+        out["escalate"] = truthy(out["escalate"])
+    if "status" in out and out["status"] is not None:
+        out["status_text"] = str(out["status"])
+        out["status"] = canonical_status(out["status"])
+    if not isinstance(out.get("must_state"), list):
+        out.pop("must_state", None)
+    out["extra"] = extra
+    return out
+
+
+def truthy(value: Any) -> bool:
+    if isinstance(value, str):
+        return value.strip().lower() in {"yes", "y", "true", "1", "required", "escalate"}
+    return bool(value)
+
+
+# ------------------------------------------------------------------ statuses
+# Checked in order: the first family whose words occur names the status.
+_STATUS_FAMILIES = [
+    ("cancelled", r"cancel"),
+    ("refunded", r"refund"),
+    ("returned", r"return"),
+    ("lost", r"\blost\b|missing"),
+    ("delayed", r"delay|\blate\b|held|exception|stuck"),
+    ("shipped", r"out\s+for\s+delivery|with\s+(?:the\s+)?(?:driver|courier|carrier)|out\s+with|transit|on\s+(?:its|the)\s+way"
+                r"|ship|dispatch|despatch|\bsent\b|handed|collected\s+by"),
+    ("delivered", r"deliver|signed|arrived|received\s+by\s+customer"),
+    ("processing", r"process|pending|pack|prepar|picking|picked|awaiting|stock|backorder|confirmed|placed|received"
+                   r"|on\s+hold|new|open|unfulfil"),
+]
+_STATUS_FAMILY_RE = [(name, re.compile(p, re.I)) for name, p in _STATUS_FAMILIES]
+
+
+def canonical_status(value: Any) -> str | None:
+    """'out for delivery' -> shipped, 'awaiting packing' -> processing ...; None when unrecognised."""
+    if not isinstance(value, str) or not value.strip():
+        return None
+    text = value.strip().lower()
+    if text in {"processing", "shipped", "delivered", "cancelled", "returned", "delayed", "lost", "refunded"}:
+        return text
+    for name, pattern in _STATUS_FAMILY_RE:
+        if pattern.search(text):
+            return name
+    return None
+
+
+# ------------------------------------------------------------------ amounts
+_CUR = r"(?:[$£€¥]|us\$|usd|eur|gbp|chf|cad|aud|sek|nok|dkk|pln|jpy|inr|kr|dollars?|euros?|pounds?)"
+_NUM = r"(\d{1,3}(?:[,.' ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)"
+MONEY = re.compile(r"(?<![\w.])" + _CUR + r"\s?" + _NUM + r"(?![\d])|(?<![\w.,])" + _NUM + r"\s?" + _CUR + r"(?![a-z])",
+                   re.I)
+
+
+def _to_cents(number: str) -> int | None:
+    s = number.replace("'", "").replace(" ", "")
+    m = re.fullmatch(r"(.*?)[.,](\d{1,2})", s)
+    whole, frac = (m[1], m[2]) if m else (s, "0")
+    whole = re.sub(r"[.,]", "", whole)
+    if not whole.isdigit():
+        return None
+    return int(whole) * 100 + int(frac.ljust(2, "0"))
+
+
+def amounts_in(text: str) -> list[tuple[int, int, int]]:
+    """(cents, start, end offset) of every amount written with a currency in ``text``."""
+    out = []
+    for m in MONEY.finditer(text):
+        cents = _to_cents(m[1] or m[2])
+        if cents is not None:
+            out.append((cents, m.start(), m.end()))
+    return out
+
+
+def amount_value(value: Any) -> int | None:
+    """Cents of a record's amount (a number, or a string with or without a currency)."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (int, float)):
+        try:
+            return round(float(value) * 100)
+        except (OverflowError, ValueError):
+            return None
+    if isinstance(value, str):
+        found = amounts_in(value)
+        if found:
+            return found[0][0]
+        m = re.fullmatch(r"\s*" + _NUM + r"\s*", value)
+        return _to_cents(m[1]) if m else None
+    return None
+
+
+# ------------------------------------------------------------------ dates
+_MONTHS = {m: i + 1 for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+                                           "nov", "dec"])}
+_MON = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)(?:[a-z]*)\.?"
+_DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+_DATE_RES = [
+    (re.compile(r"\b(20\d\d)[-/.](\d{1,2})[-/.](\d{1,2})\b"), lambda m: [(int(m[2]), int(m[3]))]),
+    (re.compile(r"\b" + _MON + r"\s+(?:the\s+)?" + _DAY + r"\b(?!:)", re.I),
+     lambda m: [(_MONTHS[m[1][:3].lower()], int(m[2]))]),
+    (re.compile(r"\b" + _DAY + r"\s+(?:of\s+)?" + _MON + r"(?![a-z])", re.I),
+     lambda m: [(_MONTHS[m[2][:3].lower()], int(m[1]))]),
+    # 12/02, 03/12/2026, 03.12.2026: month/day or day/month; both readings are kept.
+    (re.compile(r"(?<![\d/.:,])(\d{1,2})[/.](\d{1,2})(?:[/.](?:20)?\d\d)?(?![\d/]|\.\d)"),
+     lambda m: [(int(m[1]), int(m[2])), (int(m[2]), int(m[1]))]),
+]
+
+
+def dates_in(text: str) -> list[tuple[frozenset, int]]:
+    """(the (month, day) readings, start offset) of every calendar date in ``text``."""
+    out, taken = [], []
+    for pattern, conv in _DATE_RES:
+        for m in pattern.finditer(text):
+            if any(a <= m.start() < b for a, b in taken):
+                continue
+            try:
+                readings = frozenset((mo, d) for mo, d in conv(m) if 1 <= mo <= 12 and 1 <= d <= 31)
+            except (KeyError, ValueError):
+                continue
+            if readings:
+                out.append((readings, m.start()))
+                taken.append((m.start(), m.end()))
+    return out
+
+
+def date_value(value: Any) -> frozenset:
+    """The (month, day) readings of a record's date value (empty when it holds none)."""
+    if not isinstance(value, str):
+        return frozenset()
+    found = dates_in(value)
+    return found[0][0] if found else frozenset()
+
+
+# ------------------------------------------------------------------ identifiers
+def compact(text: Any) -> str:
+    """Upper case without spaces, dashes, dots, slashes or '#': how identifiers are compared."""
+    return re.sub(r"[\s\-./#_]", "", str(text)).upper()
+
+
+def id_pattern(order_id: str) -> re.Pattern | None:
+    """A pattern for identifiers of the same shape as ``order_id`` (group 1: the whole match).
+
+    'BL-48213' -> 'BL', an optional separator, 5 digits; 'W1234567' -> 'W' + 7 digits, or
+    '#1234567'; 'HP-7Q4K9' -> 'HP', a separator, a digit, a letter ... The letter prefix
+    is required unless a '#' stands for it, so other numbers are not taken for orders.
+    """
+    text = str(order_id).strip().lstrip("#")
+    m = re.fullmatch(r"([A-Za-z]*)([\s\-./_]?)([A-Za-z0-9][A-Za-z0-9\-./_]*)", text)
+    if not m or len(text) > 40:
+        return None
+    prefix, body = m[1], m[3]
+    if not prefix and body[:1].isalpha():
+        prefix, body = re.match(r"([A-Za-z]+)(.*)", body).groups()
+    parts = []
+    for run in re.findall(r"\d+|[A-Za-z]+|[\-./_]", body):
+        parts.append(rf"\d{{{len(run)}}}" if run.isdigit() else rf"[A-Za-z]{{{len(run)}}}" if run.isalpha()
+                     else r"[\-./_\s]?")
+    shape = "".join(parts)
+    if not shape:
+        return None
+    head = rf"(?:#\s?)?{re.escape(prefix)}[\s\-./_]?" if prefix else ""
+    alt = rf"|#\s?{shape}" if prefix else ""
+    lead = "" if prefix else r"(?<![\d.,$£€])"
+    return re.compile(rf"(?<![A-Za-z0-9]){lead}((?:{head}{shape}){alt})(?![A-Za-z0-9]|[.,]\d)", re.I)
+
+
+def order_body(order_id: str) -> str:
+    """The part of an order id that must match: its compact form without a leading letter prefix."""
+    c = compact(order_id)
+    m = re.fullmatch(r"[A-Z]+(\d.*)", c)
+    return m[1] if m else c

@@ -1,0 +1,213 @@
+"""What reward=customer_support reads in a reply and in the customer's message: the wording patterns.
+
+Reply side: status claims (``claimed_statuses``), escalation, rudeness, politeness,
+concrete outcomes and next steps, deflections, carriers, tracking numbers, emails,
+and the role a date or an amount is given ("delivered on ...", "a refund of ...").
+Customer side: whether the message reports fraud, a legal threat, danger or harm
+(escalation expected without any facts) and what the customer asks for (status,
+refund, cancellation). Plain regular expressions; importable without torch.
+"""
+
+from __future__ import annotations
+
+import re
+
+_AUX = r"(?:has|have|had|was|were|is|are|got|'s|'ve)"
+_SHIP = r"(?:shipped|dispatched|despatched|sent\s+out|handed\s+(?:over\s+)?to|posted)"
+STATUS_CLAIMS = {
+    "processing": [
+        r"\b(?:is|are|'s|still)\s+(?:being\s+|currently\s+being\s+|still\s+being\s+)?(?:processed|prepared|packed|picked)\b",
+        r"\b(?:has|have)(?:\s+not|n't)\s+(?:yet\s+)?(?:been\s+)?(?:shipped|dispatched|despatched|sent|packed|picked)\b",
+        r"\b(?:has|have)(?:\s+not|n't)\s+(?:yet\s+)?left\s+(?:us|our|the)\b",
+        r"\b(?:is|are|was)(?:\s+not|n't)\s+(?:yet\s+)?(?:shipped|dispatched|despatched|packed)\b",
+        r"\bnot\s+(?:yet\s+)?(?:shipped|dispatched|despatched)\b", r"\byet\s+to\s+(?:ship|be\s+shipped|leave)\b",
+        r"\b(?:status|it)\s+is\s+(?:still\s+)?(?:processing|pending)\b", r"\bstill\s+processing\b",
+        r"\bwon't\s+ship\b", r"\bawaiting\s+(?:stock|packing|dispatch|despatch)\b",
+        r"\bin\s+(?:the\s+)?(?:processing|preparation)\b",
+        r"\b(?:will|should|is\s+scheduled\s+to|is\s+expected\s+to)\s+(?:ship|be\s+shipped|go\s+out|leave\s+(?:our|the)\s+warehouse)\b"],
+    "shipped": [_AUX + r"\s+(?:been\s+|now\s+|already\s+)?" + _SHIP + r"\b",
+                r"\b(?:shipped|dispatched|despatched)\s+(?:on|via|with|by|yesterday|today)\b",
+                r"\bleft\s+(?:our|the)\s+(?:warehouse|depot|store)\b", r"\bwent\s+out\s+with\b",
+                r"\bstatus\s*(?:is|:)\s*(?:shipped|in\s+transit)\b"],
+    # On the way to the customer: true of a shipped or delayed order, false of a delivered or lost one.
+    "arriving": [r"(?<!lost\s)\bin\s+transit\b", r"\bon\s+(?:its|the)\s+way\b", r"\bout\s+for\s+delivery\b",
+                 r"\bout\s+with\s+(?:the|our|a)\b", r"\bis\s+(?:now\s+)?with\s+(?:the\s+)?(?:courier|driver|carrier|[A-Z]\w+)",
+                 r"\b(?:is|it's|'s)\s+expected\s+(?:on|by|to\s+arrive)\b",
+                 r"\b(?:arrives|arriving|will\s+arrive|should\s+arrive|be\s+with\s+you|is\s+due|due\s+to\s+arrive)\s+"
+                 r"(?:\w+\s+)?(?:today|tomorrow|on|by|soon|shortly|later)\b"],
+    "delivered": [_AUX + r"\s+(?:been\s+|already\s+)?(?:delivered|dropped\s+off)\b", r"\bdelivered\s+(?:on|yesterday|to)\b",
+                  r"\b(?:recorded|marked)\s+(?:\S+\s+)?(?:as\s+)?delivered\b", r"\bstatus\s*(?:is|:)\s*delivered\b",
+                  r"\b(?:arrived|was\s+left)\s+on\b", r"\bsigned\s+for\b"],
+    "cancelled": [_AUX + r"\s+(?:been\s+|now\s+)?cancel+ed\b",
+                  r"\bcancel+ation\s+(?:is|was|has\s+been)\s+(?:confirmed|complete|processed|done)\b",
+                  r"\b(?:i|we)(?:'ve|\s+have)?\s+cancel+ed\b", r"\bstatus\s*(?:is|:)\s*cancel+ed\b"],
+    "returned": [r"\b(?:received|got|processed)\s+(?:your|the)\s+return",
+                 r"\breturn\s+(?:has\s+been|was|is)\s+(?:received|processed|checked\s+in)\b",
+                 _AUX + r"\s+(?:been\s+)?returned\b", r"\bstatus\s*(?:is|:)\s*returned\b"],
+    "delayed": [r"\b(?:is|are|'s|was|has\s+been)\s+(?:running\s+)?(?:late|delayed|behind\s+schedule|held)\b",
+                r"\bdelay(?:ed)?\s+in\s+transit\b", r"\bholding\b", r"\bat\s+(?:their|the)\s+depot\b",
+                r"\b(?:new|updated|revised)\s+(?:estimated\s+)?(?:delivery\s+date|eta|estimate)\b"],
+    "lost": [_AUX + r"\s+(?:been\s+)?(?:lost|misplaced)\b", r"\b(?:appears|seems)\s+to\s+(?:have\s+been|be)\s+lost\b",
+             r"\bmarked\s+(?:as\s+)?lost\b", r"\blost\s+(?:in\s+transit|by\s+the\s+(?:carrier|courier))\b",
+             r"\bstatus\s*(?:is|:)\s*lost\b"],
+}
+# A fact status and the claims a reply may make about it.
+COMPATIBLE = {"processing": {"processing", "delayed", "arriving"}, "shipped": {"shipped", "delayed", "arriving"},
+              "delayed": {"delayed", "shipped", "arriving"}, "delivered": {"delivered", "shipped"},
+              "cancelled": {"cancelled"}, "returned": {"returned", "delivered", "shipped"},
+              "refunded": {"returned", "delivered", "shipped", "cancelled"}, "lost": {"lost", "shipped"}}
+STATUS_WORDS = {"processing": r"\b(?:processing|being\s+prepared|pending)\b",
+                "shipped": r"\b(?:shipped|dispatched|despatched)\b", "transit": r"\bin\s+transit\b",
+                "delivered": r"\bdelivered\b", "cancelled": r"\bcancel+ed\b", "returned": r"\breturned\b",
+                "lost": r"\blost\b", "refunded": r"\brefunded\b"}
+# Case-insensitive, except "is with <Carrier>", where the capital is what says a carrier is named.
+_STATUS_RE = {k: [re.compile(p, 0 if "[A-Z]" in p else re.I) for p in v] for k, v in STATUS_CLAIMS.items()}
+WORD_RE = {k: re.compile(p, re.I) for k, p in STATUS_WORDS.items()}
+
+_COND = re.compile(r"\b(?:once|when|after|until|before|if|as\s+soon\s+as|the\s+moment)\b[^.!?,;\n]{0,25}$", re.I)
+_NEG = re.compile(r"(?:\bno\b|\bnot\b|n't\b|\bnever\b|\bwithout\b|\bno\s+need\s+to\b)[^.!?\n]{0,25}$", re.I)
+
+
+def negated(text: str, start: int) -> bool:
+    return bool(_NEG.search(text[max(0, start - 40):start]))
+
+
+def conditional(text: str, start: int) -> bool:
+    return bool(_COND.search(text[max(0, start - 40):start]))
+
+
+# "A reset link / your refund is on its way" says nothing about the parcel.
+_NOT_PARCEL = re.compile(r"\b(?:link|e-?mail|code|refund|money|label|message|text|replacement|credit)\b[^.!?;]{0,15}$", re.I)
+
+
+def _asserted(text: str, status: str, start: int) -> bool:
+    if status == "arriving" and _NOT_PARCEL.search(text[max(0, start - 30):start]):
+        return False
+    return status == "processing" or not (negated(text, start) or conditional(text, start))
+
+
+def claimed_statuses(text: str) -> set[str]:
+    """The statuses a reply asserts (a negated or conditional mention asserts nothing, except 'not shipped')."""
+    found = set()
+    for status, patterns in _STATUS_RE.items():
+        if any(_asserted(text, status, m.start()) for p in patterns for m in p.finditer(text)):
+            found.add(status)
+    return found
+
+
+ESCALATE = re.compile(
+    r"\bescalat\w*|\btransferr?(?:ed|ing)?\s+(?:you|this|it|your\s+case)\b|\bhand(?:ed|ing)?\s+(?:this|it|your\s+case)\s+(?:over|off)\b|"
+    r"\b(?:passed|passing|forwarded|forwarding|referred|referring|flagged|flagging|sent|routed|routing|handed)\s+"
+    r"(?:\S+\s+){0,3}?(?:on\s+|along\s+|over\s+)?to\s+(?:our|a|the|my)\s+(?:[\w&-]+\s+){0,3}?"
+    r"(?:team|specialist|manager|department|lead|colleague|officer|supervisor|agent)\b|"
+    r"\bspecialist\b|\bhuman\s+(?:agent|colleague|representative)\b|"
+    r"\b(?:senior|dedicated)\s+(?:agent|colleague|member|specialist|team|case\s+manager)\b|\bsupervisor\b|"
+    r"\b(?:fraud|security|legal|safety|trust\s+(?:and|&)\s+safety|claims|investigations?|customer\s+relations)\s+"
+    r"(?:team|department|manager|officer)\b|\bcase\s+manager\b", re.I)
+REFUND_DONE = re.compile(
+    r"\b(?:issued|processed|sent|initiated|approved)\s+(?:a|your|the)\s+(?:full\s+|partial\s+)?refund\b|"
+    r"\brefund\w*\s+(?:of\s+\S+\s+)?(?:has\s+been|was|is\s+being|will\s+be)\s+(?:issued|processed|sent|initiated|approved|credited)\b|"
+    r"\b(?:we|i)(?:'ve|\s+have|\s+will|'ll)?\s+refund(?:ed)?\b", re.I)
+RUDE = re.compile(
+    r"\byour\s+(?:own\s+)?fault\b|\byou\s+should\s+have\b|\byou\s+(?:failed|forgot|didn't\s+bother)\s+to\b|\bcalm\s+down\b|"
+    r"\bnot\s+(?:our|my)\s+problem\b|\bstop\s+(?:complaining|bothering|whining|emailing)\b|\bas\s+i\s+(?:already\s+)?(?:said|told\s+you)\b|"
+    r"\b(?:stupid|idiot\w*|dumb|ridiculous|pathetic|moron\w*|clueless)\b|\bdeal\s+with\s+it\b|\bwhatever\b|\bshut\s+up\b|"
+    r"\bread\s+the\s+(?:policy|faq|instructions|website|terms)\b|\bclearly\s+you\b|\byou\s+clearly\b|\bobviously\b|"
+    r"\bnothing\s+(?:we|i)\s+can\s+do\b|\bnext\s+time\b.{0,30}\b(?:read|check|pay\s+attention)\b|\bwhat\s+did\s+you\s+expect\b|"
+    r"\bnot\s+my\s+job\b|\bbe\s+patient\b|\bwait\s+like\s+everyone\b|\beveryone\s+has\s+to\s+wait\b", re.I)
+POLITE = re.compile(r"\bthank|\bsorry\b|\bapologi[sz]e|\bhappy\s+to\b|\bglad\s+to\b|\bplease\b|\bappreciate|"
+                    r"\bunderstand\s+(?:how|your|the)\b|\bhope\s+this\s+helps\b|\bmy\s+pleasure\b|\bdear\b|\b(?:hi|hello|hiya)\b",
+                    re.I)
+NEXT_STEP = {
+    "reset_link": re.compile(r"\breset\s+(?:link|email)\b|\blink\s+to\s+reset\b|\breset\s+(?:your|the)\s+password\b|"
+                             r"\bpassword\s+reset\b|\bunlock\s+link\b", re.I),
+    "verification_code": re.compile(r"\bverification\s+(?:code|link|email)\b|\bconfirmation\s+(?:code|link)\b|"
+                                    r"\b(?:code|link)\s+to\s+(?:confirm|verify)\b|\bverify\s+(?:the|your)\s+new\b", re.I),
+    "replacement": re.compile(r"\breplacement\b|\bre-?ship\w*\b|\bsend(?:ing)?\s+(?:you\s+)?(?:a\s+)?(?:new|another)\s+"
+                              r"(?:one|unit|package|parcel)\b|\bship(?:ping)?\s+(?:you\s+)?(?:a\s+)?(?:new|another)\b|"
+                              r"\breplace\s+(?:it|the|your)\b", re.I),
+}
+# A concrete outcome or next step: something done, booked or promised with a when, or a direct how-to.
+_DONE = (r"issued|sent|booked|changed|updated|cancel+ed|refunded|opened|created|raised|logged|frozen|locked|blocked|"
+         r"passed|escalated|flagged|arranged|added|applied|credited|released|reset|requested|asked|placed|reshipped|"
+         r"replaced|reserved|scheduled|processed|approved|removed|confirmed|corrected|fixed|emailed|forwarded|"
+         r"contacted|filed|submitted|restored|waived|extended|reissued|unlocked|moved|stopped|paused|noted")
+OUTCOME = re.compile(
+    r"\b(?:i|we)(?:'ve|\s+have|\s+just|\s+already)?(?:\s+just|\s+already|\s+now)?\s+(?:" + _DONE + r")\b|"
+    r"\b(?:i|we)(?:'ll|\s+will|\s+can)\s+(?:send|refund|arrange|book|call|email|issue|ship|replace|cancel|contact|"
+    r"process|credit|update|collect|reship|reimburse|waive)\b|"
+    r"\b(?:has|have)\s+been\s+(?:" + _DONE + r")\b|\bis\s+(?:now\s+)?cancel+ed\b|\bwent\s+back\s+to\s+your\b|"
+    r"\bwill\s+(?:call|contact|email|phone|ring|be\s+in\s+touch|get\s+back\s+to\s+you|reach\s+out)\b[^.!?]{0,60}?"
+    r"\b(?:within|by|today|tomorrow|before|this|at)\b|"
+    r"\byou(?:'ll|\s+will)\s+(?:get|receive|see)\b[^.!?]{0,50}?\b(?:email|link|label|code|refund|confirmation|it|"
+    r"money|text|sms|call)\b|"
+    r"\byou\s+can\s+\w+\s+[^.!?]{0,40}?(?:\bunder\b|\bvia\b|\busing\b|\bfrom\s+the\b|\bin\s+the\b|\bat\s+\w|>)|"
+    r"^\s*(?:yes|no)\b[,.!\s-]+[^.!?]{0,80}?(?:\d|\b(?:with|until|because|since)\b)", re.I | re.M)
+# Sending the customer elsewhere, or promising nothing: not an outcome unless something is also done.
+DEFLECT = re.compile(
+    r"\bcontact\s+(?:your\s+bank|the\s+(?:courier|carrier|manufacturer)|them|\w+\s+directly)\b|\bout\s+of\s+our\s+hands\b|"
+    r"\b(?:we|i)\s+(?:can't|cannot|can\s+not|are\s+unable\s+to|am\s+unable\s+to|'m\s+(?:not\s+able|unable)\s+to|"
+    r"am\s+not\s+able\s+to|'re\s+(?:not\s+able|unable)\s+to)\s+(?:help|assist|share|do|discuss)\b|"
+    r"\b(?:please\s+)?(?:check|see|visit|refer\s+to)\s+(?:our|the)\s+(?:website|faq|help|policy|returns?\s+page|terms)|"
+    r"\bcheck\s+back\b|\bplease\s+wait\b|\blooking\s+into\s+it\b|\bwe\s+value\s+your\s+feedback\b", re.I)
+CARRIERS = ("UPS", "FedEx", "USPS", "DHL", "DPD", "GLS", "Royal Mail", "Parcelforce", "Evri", "Hermes", "Yodel", "TNT",
+            "PostNL", "Colissimo", "Chronopost", "La Poste", "Canada Post", "Purolator", "Australia Post", "Correos",
+            "InPost", "Amazon Logistics", "OnTrac", "Aramex", "Japan Post", "Yamato", "Deutsche Post", "Poste Italiane")
+_CARRIER_RE = {c: re.compile(r"\b" + re.escape(c).replace(r"\ ", r"\s+") + r"\b", 0 if c.isupper() else re.I)
+               for c in CARRIERS}
+_CARRIER_RE["FedEx"] = re.compile(r"\bfed\s?ex\b", re.I)
+_CARRIER_RE["USPS"] = re.compile(r"\bUSPS\b|\bpostal\s+service\b", re.I)
+# A tracking number: UPS 1Z..., a postal S10 number (RM482910375GB), 10-22 digits, an upper-case
+# code of 12-22 characters with digits, or digits (spaces allowed) after the word "tracking".
+TRACKING = re.compile(r"\b(1Z[0-9A-Z]{10,16}|[A-Z]{2}\d{9}[A-Z]{2}|\d{10,22}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{12,22})\b|"
+                      r"(?i:\btracking(?:\s+(?:number|no\.?|code|id|ref))?)\s*(?:is|:|#)?\s*(\d[\d ]{6,30}\d)\b")
+EMAIL = re.compile(r"[\w.*+-]+@[\w-]+(?:\.[\w-]+)+")
+
+
+def carriers_in(text: str, extra: str | None = None) -> set[str]:
+    """Carrier names in a reply (the list above, plus the record's own carrier name)."""
+    found = {name for name, p in _CARRIER_RE.items() if p.search(text)}
+    if extra and re.search(r"\b" + re.escape(extra) + r"\b", text, re.I):
+        found.add(extra)
+    return found
+
+
+def same_carrier(a: str, b: str) -> bool:
+    a, b = re.sub(r"\W", "", a.lower()), re.sub(r"\W", "", b.lower())
+    return bool(a) and bool(b) and (a in b or b in a)
+
+
+# The role a date or an amount is given in the words just before it; None: no role (a pickup slot, a warranty end).
+_DATE_ROLE = re.compile(r"\b(?:deliver\w*|arriv\w*|due|expect\w*|estimate\w*|eta|be\s+with\s+you|ship\w*|dispatch\w*|"
+                        r"despatch\w*|went\s+out|left\s+(?:our|the)|sent|refund\w*|credit\w*|back\s+to\s+your|"
+                        r"order(?:ed)?|placed|return\w*|received|signed)\b[^.!?;]{0,30}$", re.I)
+_AMOUNT_ROLE = re.compile(r"\b(?:refund\w*|reimburs\w*|credit\w*|charge\w*|total|paid|payment|order\s+value|"
+                          r"pre-?authori[sz]ation|back\s+to\s+your|money\s+back)\b[^.!?;]{0,30}$|^\s*(?:refund|back|was\s+charged)",
+                          re.I)
+
+
+def date_has_role(text: str, start: int) -> bool:
+    return bool(_DATE_ROLE.search(text[max(0, start - 50):start]))
+
+
+def amount_has_role(text: str, start: int, end: int) -> bool:
+    """Whether the amount at text[start:end] is given as a refund, a charge or a total."""
+    return bool(_AMOUNT_ROLE.search(text[max(0, start - 50):start])) or bool(
+        re.match(r"[^.!?;]{0,15}\b(?:refund\w*|back\s+to\s+your|went\s+back|credited)", text[end:end + 40], re.I))
+
+
+# ------------------------------------------------------------------ the customer's message
+NEEDS_ESCALATION = re.compile(
+    r"\bfraud\w*|\bscam\w*|\bstolen\b|\bhack\w*|\bunauthori[sz]ed\b|\bdidn'?t\s+(?:place|order|make|authori[sz]e)\b|"
+    r"\b(?:wasn'?t|not)\s+me\b|\bsomeone\s+(?:else\s+)?(?:used|got\s+into|ordered|charged|accessed|logged)\b|"
+    r"\blawyer|\bsolicitor|\battorney|\bsue\b|\bsuing\b|\bcourt\b|\blegal\s+action\b|\blawsuit\b|\btrading\s+standards\b|"
+    r"\bsmok\w*|\bfire\b|\bburn\w*|\bexplod\w*|\bmelt\w*|\belectric\s+shock|\bshock\w*\b|\binjur\w*|\bhurt\b|"
+    r"\bhospital\b|\bbleed\w*|\bpoison\w*|\bunsafe\b|\bdanger\w*|\bchoking\b|\ballergic\s+reaction\b|\bthreat\w*\b", re.I)
+# The customer asks where the order is (not: reports what arrived).
+ASKS_STATUS = re.compile(r"\bwhere\b|\btrack\w*|\bstatus\b|\bwhen\s+will\b|\bany\s+news\b|\bstill\s+waiting\b|\bcoming\b|"
+                         r"\b(?:has|have|did|is)\s+(?:\S+\s+){0,3}?(?:shipped|arrived|left|been\s+(?:sent|delivered|dispatched))\b|"
+                         r"\b(?:shipped|arrived|dispatched|despatched)\s+yet\b|\bhasn'?t\s+(?:moved|come|arrived|shipped)\b|"
+                         r"\bnot\s+(?:arrived|come|received)\b|\bnever\s+(?:came|arrived|got)\b|"
+                         r"\b(?:meant|supposed|due)\s+to\s+(?:come|arrive)\b|\blost\b", re.I)
+ASKS_REFUND = re.compile(r"\brefund\w*|\bmoney\s+back\b|\bcharged\b|\breimburs\w*", re.I)
+ASKS_CANCEL = re.compile(r"\bcancel\w*", re.I)
