@@ -41,16 +41,12 @@ from loopwright.episodes.chat_template import SMOLLM2_CHAT_TEMPLATE, SMOLLM2_TOO
 from loopwright.episodes.environment import EpisodeEnvironment, answer_score, episode_answer_reward, tool_names
 
 __all__ = ["SMOLLM2_CHAT_TEMPLATE", "SMOLLM2_TOOL_CHAT_TEMPLATE", "EpisodeEnvironment", "answer_score",
-           "episode_answer_reward", "prepare_tokenizer", "tool_names", "trainer_extras"]
+           "environment_class", "episode_answer_reward", "prepare_tokenizer", "tool_names", "trainer_extras"]
 
 
-def trainer_extras(cfg: Any, train_rows: list[dict], tokenizer: Any = None) -> dict[str, Any]:
-    """Extra ``trl.GRPOTrainer`` kwargs for a multi-turn task: its environment factory.
-
-    The environment is the one the task registered (``tasks.REGISTRY[kind].environment``).
-    ``tokenizer`` (the trainer's processing class) is patched in place by
-    :func:`prepare_tokenizer` when given; without it the caller must have done so.
-    """
+def environment_class(cfg: Any) -> type:
+    """The episode environment of ``cfg.task``: the one the task registered (``tasks.REGISTRY[kind].environment``).
+    Training (:func:`trainer_extras`) and held-out evaluation (loopwright.evaluation.episodes) both use it."""
     from loopwright import tasks  # here, not at the top: the task modules import this package
 
     kind = cfg.task.kind
@@ -58,6 +54,17 @@ def trainer_extras(cfg: Any, train_rows: list[dict], tokenizer: Any = None) -> d
     if environment is None:
         raise ValueError(f"task.multi_turn=true: task '{kind}' has no episode environment; "
                          f"available: {sorted(k for k, spec in tasks.REGISTRY.items() if spec.multi_turn)}")
+    narrow = getattr(environment, "_for_task", None)  # a task whose tool set follows its params (tool_use)
+    return narrow(cfg.task) if callable(narrow) else environment
+
+
+def trainer_extras(cfg: Any, train_rows: list[dict], tokenizer: Any = None) -> dict[str, Any]:
+    """Extra ``trl.GRPOTrainer`` kwargs for a multi-turn task: its environment factory.
+
+    The environment is :func:`environment_class`. ``tokenizer`` (the trainer's processing class) is
+    patched in place by :func:`prepare_tokenizer` when given; without it the caller must have done so.
+    """
+    environment = environment_class(cfg)
     trainer = cfg.objective.trainer
     trainer = getattr(trainer, "value", trainer)
     if trainer != "grpo":
