@@ -13,7 +13,8 @@ from loopwright.train.validate import ConfigError, validate
 OBJECTIVES = options("objective")
 CONFIG_CLASS = {"grpo": "GRPOConfig", "rloo": "RLOOConfig", "sft": "SFTConfig"}
 # Fields of the objective/profile groups that are not TRL config fields, per trainer.
-NOT_TRAINER_FIELDS = {"name", "trainer", "device", "precision", "eval_batch_size", "overlong"}
+NOT_TRAINER_FIELDS = {"name", "trainer", "device", "precision", "eval_batch_size", "overlong",
+                      "omp_wait_policy"}  # the process environment (loopwright.train.job), not a trainer field
 TRAINER_ONLY = {
     "grpo": {"loss_type", "scale_rewards", "importance_sampling_level", "sapo_temperature_pos",
              "sapo_temperature_neg", "use_bias_correction_kl"},
