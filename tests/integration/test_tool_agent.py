@@ -172,3 +172,14 @@ def test_chain_on_tiny_sft_then_grpo_with_lineage(tmp_path):
                          cwd=ROOT, timeout=120)
     assert out.returncode == 0, out.stderr
     assert "objective=grpo" in out.stdout and "objective=sft" in out.stdout and str(sft.resolve()) in out.stdout
+
+
+def test_an_episode_ending_on_a_tool_result_has_no_answer():
+    """Measured on SmolLM2: the budget ran out right after the call; the tool's output is not the reply."""
+    cfg, rows = _rows(1)
+    env = episodes.environment_class(cfg)()
+    env.reset(**rows[0])
+    truth = env.calculator(json.loads(rows[0]["expected_arguments_json"])["expression"])
+    ends_on_tool = [{"role": "assistant", "content": "", "tool_calls": []}, {"role": "tool", "content": truth}]
+    replied = ends_on_tool + [{"role": "assistant", "content": f"The answer is {truth}."}]
+    assert episodes.episode_answer_reward([ends_on_tool, replied], environments=[env, env]) == [0.0, 1.0]
