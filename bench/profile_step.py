@@ -34,6 +34,9 @@ CATEGORIES = {
     "_calculate_rewards": "reward", "compute_loss": "loss forward (policy log-probs)",
     "_prepare_inputs": "other rollout bookkeeping",
     "backward": "backward", "optimizer.step": "optimizer step",
+    # episodes (task.multi_turn): what the tool loop does between its generate calls (running the tools,
+    # the tool-result suffix tokens, parsing), and rendering + tokenising the prompts with the tools
+    "_tool_call_loop": "tool loop (tools, suffix tokens, parsing)", "_tokenize_prompts": "prompt rendering",
 }
 LOGPS = "_get_per_token_logps_and_entropies"  # old/ref log-probs under _prepare_inputs, policy under compute_loss
 
@@ -95,6 +98,10 @@ def install(recorder: Recorder) -> None:
                 recorder.exit()
         return wrapper
 
+    from trl import GRPOTrainer
+
+    for name in ("_tool_call_loop", "_tokenize_prompts"):
+        setattr(GRPOTrainer, name, timed(name, getattr(GRPOTrainer, name)))
     accelerate.Accelerator.backward = timed("backward", accelerate.Accelerator.backward)
     AcceleratedOptimizer.step = timed("optimizer.step", AcceleratedOptimizer.step)
 
@@ -125,8 +132,21 @@ def summarize(blocks: list[dict], train_s: float, steps: int) -> dict:
     step_s = sum(rows.values())
     return {"steps": steps, "train_s": round(train_s, 3), "s_per_step_after_first": round(step_s, 4),
             "first_step_timed_s": round(first_total, 3),
+            "first_step_rows": {k: round(v, 4) for k, v in sorted(first.items(), key=lambda kv: -kv[1])},
             "rows": {k: {"s_per_step": round(v, 4), "share": round(v / step_s, 4) if step_s else 0.0}
                      for k, v in rows.items()}}
+
+
+def _omp_wait_policy(args: argparse.Namespace) -> None:
+    """profile.omp_wait_policy of the composed config -> OMP_WAIT_POLICY, as loopwright.train.job sets it."""
+    from hydra import compose, initialize_config_dir
+
+    import loopwright.config  # noqa: F401  (the schema)
+    from loopwright.train.job import set_omp_wait_policy
+
+    with initialize_config_dir(config_dir=str(ROOT / "conf"), version_base="1.3"):
+        cfg = compose("train", overrides=[f"model={args.model}", f"profile={args.profile}", *args.overrides])
+    set_omp_wait_policy(cfg)
 
 
 def main() -> None:
@@ -141,6 +161,7 @@ def main() -> None:
     import tempfile
 
     run_dir = Path(tempfile.mkdtemp(prefix="profile-step-"))
+    _omp_wait_policy(args)  # before install() imports torch: as train.py's job does
     recorder = Recorder()
     install(recorder)
     sys.argv = ["train.py", f"model={args.model}", f"profile={args.profile}", f"profile.max_steps={args.steps}",
@@ -157,6 +178,8 @@ def main() -> None:
     print(f"\n{'block':46}{'s/step':>9}{'share':>8}")
     for name, row in result["rows"].items():
         print(f"{name:46}{row['s_per_step']:>9.3f}{row['share']:>8.1%}")
+    result["omp_wait_policy"] = os.environ.get("OMP_WAIT_POLICY")
+    result["s_per_step_wall"] = round(manifest["timings"]["train_s"] / max(manifest["global_step"], 1), 3)
     print(f"{'total (steps 2..N)':46}{result['s_per_step_after_first']:>9.3f}"
           f"\nfirst step, timed blocks: {result['first_step_timed_s']:.2f} s; {result['steps']} steps, "
           f"train {result['train_s']:.1f} s")

@@ -226,13 +226,15 @@ def reward_functions(cfg: Any, graders: list[tuple[str, Callable[..., list], flo
 
 
 def sft_rows(rows: list[dict]) -> list[dict]:
-    """Prompt-completion rows for SFT: a row's ``completion``, else its ``answer`` as the reply."""
+    """Prompt-completion rows for SFT: a row's ``completion``, else its ``answer`` as the reply; a row's
+    ``tools`` (JSON schemas, rendered by the chat template as in episodes) is kept."""
     out = []
     for row in rows:
         completion = row.get("completion")
         if completion is None:
             completion = [{"role": "assistant", "content": str(row["answer"])}]
-        out.append({"prompt": row["prompt"], "completion": completion})
+        out.append({"prompt": row["prompt"], "completion": completion,
+                    **({"tools": row["tools"]} if row.get("tools") else {})})
     return out
 
 
@@ -254,6 +256,10 @@ def build_trainer(
     kwargs = trainer_config_kwargs(cfg, output_dir)
     common = {"model": model, "processing_class": tokenizer, "callbacks": callbacks, "peft_config": peft_config}
     if kind == "sft":
+        if cfg.task.multi_turn:  # tool-use transcripts: the template must render tools and tool calls
+            from loopwright.episodes import prepare_tokenizer
+
+            prepare_tokenizer(tokenizer)
         trainer = trl.SFTTrainer(args=trl.SFTConfig(**kwargs), train_dataset=Dataset.from_list(sft_rows(train_rows)),
                                  **common)
     else:

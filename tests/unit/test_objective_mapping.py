@@ -13,8 +13,10 @@ from loopwright.train.validate import ConfigError, validate
 OBJECTIVES = options("objective")
 CONFIG_CLASS = {"grpo": "GRPOConfig", "rloo": "RLOOConfig", "sft": "SFTConfig"}
 # Fields of the objective/profile groups that are not TRL config fields, per trainer.
-# clip_reference_length is folded into epsilon / epsilon_high (loopwright.objectives.sequence_clip).
-NOT_TRAINER_FIELDS = {"name", "trainer", "device", "precision", "eval_batch_size", "overlong", "clip_reference_length"}
+# clip_reference_length is folded into epsilon / epsilon_high (loopwright.objectives.sequence_clip);
+# omp_wait_policy is the process environment (loopwright.train.job), not a trainer field.
+NOT_TRAINER_FIELDS = {"name", "trainer", "device", "precision", "eval_batch_size", "overlong", "clip_reference_length",
+                      "omp_wait_policy"}
 TRAINER_ONLY = {
     "grpo": {"loss_type", "scale_rewards", "importance_sampling_level", "sapo_temperature_pos",
              "sapo_temperature_neg", "use_bias_correction_kl"},

@@ -2,6 +2,7 @@
 
 
 from enum import Enum
+from typing import Optional
 
 from omegaconf import MISSING
 
@@ -13,6 +14,12 @@ class Precision(str, Enum):
     fp32 = "fp32"
     bf16 = "bf16"
     fp16 = "fp16"
+
+
+class OmpWaitPolicy(str, Enum):
+    # How torch's OpenMP threads wait at the end of a parallel region (OMP_WAIT_POLICY, set before torch loads).
+    passive = "passive"  # sleep: on a CPU shared with other jobs a spinning thread holds the core its partner needs
+    active = "active"    # spin: lowest latency on an idle machine
 
 
 class Device(str, Enum):
@@ -36,3 +43,5 @@ class ProfileConfig:
     logging_steps: int = 1
     gradient_checkpointing: bool = False
     eval_batch_size: int = 50
+    # null: libgomp's default (spin, then sleep). Measured: docs/EPISODES.md, "Where a step's time went".
+    omp_wait_policy: Optional[OmpWaitPolicy] = OmpWaitPolicy.passive

@@ -41,19 +41,27 @@ from loopwright.episodes.chat_template import SMOLLM2_CHAT_TEMPLATE, SMOLLM2_TOO
 from loopwright.episodes.environment import EpisodeEnvironment, answer_score, episode_answer_reward, tool_names
 
 __all__ = ["SMOLLM2_CHAT_TEMPLATE", "SMOLLM2_TOOL_CHAT_TEMPLATE", "EpisodeEnvironment", "answer_score",
-           "episode_answer_reward", "prepare_tokenizer", "tool_names", "trainer_extras"]
+           "environment_class", "episode_answer_reward", "prepare_tokenizer", "tool_names", "trainer_extras"]
+
+
+def environment_class(cfg: Any) -> Any:
+    """The episode environment of ``cfg.task``: ``task.environment._target_`` when set (loopwright.episodes.adapter),
+    else the one the task registered, narrowed to its params (tool_use's tool set). Training (:func:`trainer_extras`)
+    and held-out evaluation (loopwright.evaluation.episodes) both use it."""
+    from loopwright.episodes.adapter import environment_factory, target
+
+    environment = environment_factory(cfg.task)
+    narrow = getattr(environment, "_for_task", None) if target(cfg.task) is None else None
+    return narrow(cfg.task) if callable(narrow) else environment
 
 
 def trainer_extras(cfg: Any, train_rows: list[dict], tokenizer: Any = None) -> dict[str, Any]:
     """Extra ``trl.GRPOTrainer`` kwargs for a multi-turn task: its environment factory.
 
-    The environment is the one the task registered (``tasks.REGISTRY[kind].environment``).
-    ``tokenizer`` (the trainer's processing class) is patched in place by
-    :func:`prepare_tokenizer` when given; without it the caller must have done so.
+    The environment is :func:`environment_class`. ``tokenizer`` (the trainer's processing class) is
+    patched in place by :func:`prepare_tokenizer` when given; without it the caller must have done so.
     """
-    from loopwright.episodes.adapter import environment_factory  # the task's, or task.environment._target_
-
-    environment = environment_factory(cfg.task)
+    environment = environment_class(cfg)
     trainer = cfg.objective.trainer
     trainer = getattr(trainer, "value", trainer)
     if trainer != "grpo":

@@ -105,6 +105,12 @@ def episode_answer_reward(completions: list, environments: list | None = None, *
     out = []
     for i, completion in enumerate(completions):
         env = envs[i] if i < len(envs) else None
+        # the final reply must be the agent's: an episode whose last message is a tool result (the
+        # budget ran out after the call) has no answer, and grading the tool's output would reward it
+        last = completion[-1] if isinstance(completion, list) and completion else None
+        if isinstance(last, dict) and last.get("role", "assistant") != "assistant":
+            out.append(0.0)
+            continue
         try:
             out.append(answer_score(env, completion_text(completion)) if isinstance(env, EpisodeEnvironment) else 0.0)
         except Exception:  # noqa: BLE001 - a grader never raises

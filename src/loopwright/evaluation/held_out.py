@@ -78,9 +78,12 @@ def _prompt_text(row: dict) -> str:
     return str(prompt)
 
 
-def compare(rows: list[dict], base: tuple[list[str], list[float]], trained: tuple[list[str], list[float]],
-            threshold: float) -> dict[str, Any]:
-    """Per-prompt records and a summary of base vs trained on the same prompts."""
+def compare(rows: list[dict], base: tuple, trained: tuple, threshold: float) -> dict[str, Any]:
+    """Per-prompt records and a summary of base vs trained on the same prompts.
+
+    ``base`` / ``trained``: (completions, scores), plus per-episode records as a third item when the
+    evaluation ran in episodes (:mod:`loopwright.evaluation.episodes`): then each record also has every
+    turn and the tool counts, and the summary the episode metrics of both sides."""
     records = []
     for i, row in enumerate(rows):
         records.append({
@@ -109,7 +112,24 @@ def compare(rows: list[dict], base: tuple[list[str], list[float]], trained: tupl
         "fixed": sum(1 for r in records if r["trained_solved"] and not r["base_solved"]),
         "broken": sum(1 for r in records if r["base_solved"] and not r["trained_solved"]),
     }
+    if len(base) > 2 and len(trained) > 2:
+        _add_episodes(records, summary, base[2], trained[2], threshold)
     return {"summary": summary, "records": records}
+
+
+EPISODE_METRICS = ("task_success", "valid_tool_call_share", "mean_tool_calls", "mean_environment_reward")
+
+
+def _add_episodes(records: list[dict], summary: dict[str, Any], base: list[dict], trained: list[dict],
+                  threshold: float) -> None:
+    from loopwright.evaluation.episodes import summarize as episode_summary
+
+    for record, b, t in zip(records, base, trained):
+        for side, episode in (("base", b), ("trained", t)):
+            record.update({f"{side}_{k}": v for k, v in episode.items()})
+    summary["episodes"] = True  # greedy, in the training environment with its tools live
+    for side, episodes in (("base", base), ("trained", trained)):
+        summary.update({f"{side}_{k}": v for k, v in episode_summary(episodes, threshold).items()})
 
 
 def format_table(summary: dict[str, Any]) -> str:
@@ -120,9 +140,15 @@ def format_table(summary: dict[str, Any]) -> str:
         ("mean reward", f"{summary['base_mean_reward']:.3f}", f"{summary['trained_mean_reward']:.3f}",
          f"{summary['trained_mean_reward'] - summary['base_mean_reward']:+.3f}"),
     ]
+    for name, key in (("task success", "task_success"), ("valid tool call share", "valid_tool_call_share"),
+                      ("mean tool calls", "mean_tool_calls")):
+        if f"base_{key}" in summary:
+            base, trained = summary[f"base_{key}"], summary[f"trained_{key}"]
+            rows.append((name, f"{base:.3f}", f"{trained:.3f}", f"{trained - base:+.3f}"))
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     lines = ["  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(r, widths)))
              for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(lines) + f"\n({summary['n_prompts']} held-out prompts, greedy; " \
+    return "\n".join(lines) + f"\n({summary['n_prompts']} held-out prompts, greedy" \
+        f"{' episodes, tools live' if summary.get('episodes') else ''}; " \
         f"{summary['fixed']} fixed, {summary['broken']} broken)"

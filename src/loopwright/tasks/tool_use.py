@@ -14,8 +14,17 @@ rest (cycling when ``n_train`` is larger). Lookups are split by scenario, so an
 order number in a held-out lookup never appears in a training lookup.
 
 With ``task.multi_turn=true`` the agent runs in :class:`ToolUseEnvironment` (its
-tools are the real functions of :mod:`loopwright.episodes.tools`). No column
-lookup: a logged tool request carries its expected call in ``metadata.columns``.
+tools are the real functions of :mod:`loopwright.episodes.tools`). The system prompt
+then carries only the instructions: the chat template lists the tools (TRL renders
+the environment's schemas), so they are not listed twice.
+
+``task.params.transcripts=true`` (the SFT warm-up of the tool-agent recipe,
+``experiment=tool_agent_sft``): the prompt is the episode prompt and each training row
+also carries ``completion``, a tool-use transcript built from the real tool (the
+expected call, its result as a ``tool`` message, a final reply stating it), and
+``tools``, the schemas in the order TRL lists the environment's methods, so SFT sees
+exactly the tokens the episodes will. No column lookup: a logged tool request carries
+its expected call in ``metadata.columns``.
 """
 
 from __future__ import annotations
@@ -31,9 +40,12 @@ from loopwright.episodes.environment import is_error, json_column
 from loopwright.tasks import register
 from loopwright.tasks.customer_support import OrderLookupEnvironment, load_scenarios, normalize_order_id
 
-PARAMS = frozenset({"tools"})
+PARAMS = frozenset({"tools", "transcripts"})
 POOL_SEED = 7
 INSTRUCTIONS = "You are an assistant with tools. Answer the user's request by calling exactly one tool."
+# Episodes: the tools come from the chat template; the agent calls one, reads its result, then answers.
+EPISODE_INSTRUCTIONS = ("You are an assistant with tools. Call the one tool that answers the user's request, "
+                        "then reply with its result.")
 
 _LOOKUP = ["What's the status of order {oid}?", "Can you check where my order {oid} is?",
            "Look up order {oid} for me please.", "Has order {oid} shipped yet?",
@@ -70,12 +82,49 @@ def pool() -> list[dict]:
     return items
 
 
-def row(item: dict, system_prompt: str | None) -> dict:
-    system = f"{system_prompt if system_prompt is not None else INSTRUCTIONS}\n\n{tools.describe_tools()}"
+def row(item: dict, system_prompt: str | None, episodes: bool = False) -> dict:
+    """A request as a prompt row. ``episodes``: the template lists the tools, so the prompt does not."""
+    if episodes:
+        system = system_prompt if system_prompt is not None else EPISODE_INSTRUCTIONS
+    else:
+        system = f"{system_prompt if system_prompt is not None else INSTRUCTIONS}\n\n{tools.describe_tools()}"
     return {"prompt": [{"role": "system", "content": system}, {"role": "user", "content": item["request"]}],
             "expected_tool": item["expected_tool"],
             "expected_arguments_json": json.dumps(item["expected_arguments"], sort_keys=True),
             "item_id": item["item_id"]}
+
+
+def _reply(item: dict, result: Any) -> str:
+    if item["expected_tool"] == "lookup_order" and isinstance(result, dict):
+        return f"Order {item['expected_arguments']['order_id']} is {result.get('status', 'unknown')}."
+    return f"The answer is {result}."
+
+
+def transcript(item: dict) -> list[dict]:
+    """The episode a good agent has for ``item``: the expected call, the real tool's result, a reply
+    stating it (what the SFT warm-up imitates; the result is computed, never written by hand)."""
+    name, arguments = item["expected_tool"], item["expected_arguments"]
+    result = tools.call_tool(name, arguments)
+    return [{"role": "assistant", "content": "",
+             "tool_calls": [{"type": "function", "function": {"name": name, "arguments": dict(arguments)}}]},
+            {"role": "tool", "name": name, "content": str(result)},  # str(): what TRL's tool loop appends
+            {"role": "assistant", "content": _reply(item, result)}]
+
+
+def episode_tool_schemas(names: Any = None) -> str:
+    """The tools as the episodes' prompt lists them (TRL: the environment's methods, by name), as JSON."""
+    chosen = [s for s in tools.TOOL_SCHEMAS if not names or s["function"]["name"] in set(names)]
+    return json.dumps(sorted(chosen, key=lambda s: s["function"]["name"]))
+
+
+def sft_row(item: dict, system_prompt: str | None, names: Any = None) -> dict:
+    """A training row with its transcript (``completion``) and the tools to render (``tools``)."""
+    out = row(item, system_prompt, episodes=True)
+    # Arguments as JSON text: rows with different tools then share one Arrow schema (the template prints text as is).
+    completion = transcript(item)
+    for call in completion[0]["tool_calls"]:
+        call["function"]["arguments"] = json.dumps(call["function"]["arguments"])
+    return {**out, "completion": completion, "tools": episode_tool_schemas(names)}
 
 
 # ------------------------------------------------------------ episodes
@@ -149,6 +198,18 @@ class ToolUseEnvironment(OrderLookupEnvironment):
 
     calculator.__doc__, convert_units.__doc__ = tools.calculator.__doc__, tools.convert_units.__doc__
 
+    @classmethod
+    def _for_task(cls, task_cfg: Any) -> type:
+        """The class TRL gets for ``task_cfg``: with ``task.params.tools`` only those tools are methods
+        (TRL lists every public function of the class as a tool; the others are hidden as ``None``),
+        so the prompt lists only the tools the requests need."""
+        chosen = (task_cfg.get("params") or {}).get("tools")
+        if not chosen:
+            return cls
+        hidden = {name: None for name in tools.TOOLS if name not in set(chosen)}
+        # the same name: TRL names the reward column after the class (rewards/ToolUseEnvironment/mean)
+        return type(cls.__name__, (cls,), {**hidden, "__module__": cls.__module__, "__qualname__": cls.__qualname__})
+
     def get_reward(self) -> float:
         tool = self.row.get("expected_tool")
         expected = json_column(self.row.get("expected_arguments_json"))
@@ -191,5 +252,9 @@ def build(cfg: Any) -> tuple[list[dict], list[dict]]:
         raise ValueError(f"task.n_eval={n_eval} leaves none of the {len(items)} requests for training")
     random.Random(int(cfg.seed)).shuffle(items)
     held, rest = items[:n_eval], items[n_eval:]
-    return [row(rest[i % len(rest)], cfg.get("system_prompt")) for i in range(n_train)], \
-        [row(it, cfg.get("system_prompt")) for it in held]
+    system = cfg.get("system_prompt")
+    transcripts = bool(params.get("transcripts"))
+    episodes = bool(cfg.get("multi_turn")) or transcripts
+    names = list(params["tools"]) if params.get("tools") else None
+    make = (lambda it: sft_row(it, system, names)) if transcripts else (lambda it: row(it, system, episodes))
+    return [make(rest[i % len(rest)]) for i in range(n_train)], [row(it, system, episodes) for it in held]

@@ -28,6 +28,7 @@ def train(cfg: Any, run_dir: Path | None = None, callbacks: list | Callable[[], 
 
     An exception ends the manifest with the status the exits table gives it, and is re-raised."""
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    set_omp_wait_policy(cfg)
     run_dir = Path(run_dir or Path.cwd()).resolve()
     run_dir.mkdir(parents=True, exist_ok=True)
     from loopwright.train.resume import plan
@@ -56,6 +57,17 @@ def train(cfg: Any, run_dir: Path | None = None, callbacks: list | Callable[[], 
         job.tracker.finish(0 if how.clean else 1)  # every exit path: a multirun's jobs never merge in W&B
     record.finish()
     return result
+
+
+def set_omp_wait_policy(cfg: Any) -> None:
+    """profile.omp_wait_policy -> OMP_WAIT_POLICY, read once when torch loads OpenMP (so: before torch is
+    imported; a value already in the environment wins). With libgomp's spinning default, SmolLM2 episode
+    generation on the shared 2-core box was >10x slower than with passive waits (docs/EPISODES.md)."""
+    import sys
+
+    policy = cfg.profile.get("omp_wait_policy")
+    if policy is not None and "torch" not in sys.modules:
+        os.environ.setdefault("OMP_WAIT_POLICY", getattr(policy, "value", str(policy)).upper())
 
 
 def _run(job: Job, extra_callbacks: list) -> dict[str, Any]:

@@ -47,8 +47,15 @@ class HeldOut:
     max_new_tokens: int
     batch_size: int
     threshold: float
+    environment: Any = None  # task.multi_turn: the training environment class; evaluation then runs episodes
 
-    def evaluate(self, policy: Any) -> tuple[list[str], list[float]]:
+    def evaluate(self, policy: Any) -> tuple:
+        """(completions, scores), plus the per-episode records (every turn) when in episodes."""
+        if self.environment is not None:
+            from loopwright.evaluation.episodes import evaluate_episodes
+
+            return evaluate_episodes(policy, self.tokenizer, self.rows, self.environment, self.reward_fn,
+                                     self.max_new_tokens, self.batch_size)
         from loopwright.evaluation.held_out import evaluate_policy
 
         return evaluate_policy(policy, self.tokenizer, self.rows, self.reward_fn, self.max_new_tokens,
@@ -142,9 +149,15 @@ def load_model(job: Job) -> tuple[Any, Any]:
 
 def held_out_eval(job: Job, tokenizer: Any, data: Data) -> HeldOut:
     cfg = job.cfg
+    environment = None
+    if cfg.task.multi_turn:  # the same environment and tools as training (loopwright.evaluation.episodes)
+        from loopwright.episodes import environment_class
+
+        environment = environment_class(cfg)
     return HeldOut(tokenizer, data.held_out, data.reward_fn,
                    max_new_tokens=int(cfg.eval.max_new_tokens or cfg.profile.max_completion_length),
-                   batch_size=int(cfg.profile.eval_batch_size), threshold=float(cfg.eval.success_threshold))
+                   batch_size=int(cfg.profile.eval_batch_size), threshold=float(cfg.eval.success_threshold),
+                   environment=environment)
 
 
 def evaluate_base(job: Job, model: Any, held_out: HeldOut) -> tuple[list[str], list[float]] | None:

@@ -123,9 +123,11 @@ def problems_in(cfg: Any) -> list[str]:
     problems.extend(_objective_problems(cfg))
 
     problems.extend(tasks.problems(t))
-    if t.multi_turn and o.trainer.value != "grpo":
+    # SFT with multi_turn trains on the task's transcripts and evaluates in episodes (the tool-agent recipe's warm-up)
+    if t.multi_turn and o.trainer.value not in ("grpo", "sft"):
         problems.append(f"task.multi_turn=true needs objective.trainer=grpo (TRL 1.16's tool-calling episodes "
-                        f"are GRPOTrainer-only; objective={o.name} uses {o.trainer.value})")
+                        f"are GRPOTrainer-only; objective=sft trains on transcripts; objective={o.name} uses "
+                        f"{o.trainer.value})")
     problems.extend(tasks.option_problems(t))  # the task module's own rules (task.path, task.operations, ...)
     from loopwright.episodes.adapter import problems as environment_problems  # task.environment._target_
 

@@ -12,12 +12,16 @@ from helpers import CONF, compose, options, run_train
 from loopwright.train.validate import problems_in
 
 EXPERIMENTS = options("experiment")
+_PAIR = r"`(task=\w+) (reward=\w+)`"
+# Recipes (a stage of a chain: the tool agent's SFT warm-up, then GRPO from it) set more than a pair.
+RECIPES = [e for e in EXPERIMENTS if not re.search(_PAIR, (CONF / "experiment" / f"{e}.yaml").read_text())]
+PAIRS = [e for e in EXPERIMENTS if e not in RECIPES]
 
 
 def _named_pair(experiment: str) -> list[str]:
     """The hand-written pair the YAML's header says it replaces, e.g. ['task=gsm8k', 'reward=gsm8k']."""
     header = (CONF / "experiment" / f"{experiment}.yaml").read_text()
-    found = re.search(r"`(task=\w+) (reward=\w+)`", header)
+    found = re.search(_PAIR, header)
     assert found, f"conf/experiment/{experiment}.yaml must name the pair it bundles as `task=X reward=Y`"
     return list(found.groups())
 
@@ -26,7 +30,7 @@ def test_the_documented_experiments_exist():
     assert {"support_agent", "tool_agent", "gsm8k"} <= set(EXPERIMENTS)
 
 
-@pytest.mark.parametrize("experiment", EXPERIMENTS)
+@pytest.mark.parametrize("experiment", PAIRS)
 def test_each_experiment_composes_validates_and_sets_its_pair(experiment):
     cfg = compose([f"experiment={experiment}"])
     assert problems_in(cfg) == []
@@ -39,6 +43,19 @@ def test_each_experiment_composes_validates_and_sets_its_pair(experiment):
     # everything else is untouched
     for group in ("model", "objective", "provider", "logger"):
         assert cfg[group] == by_hand[group]
+
+
+def test_the_recipes_are_the_tool_agent_chain():
+    assert set(RECIPES) == {"tool_agent_sft", "tool_agent_grpo"}
+
+
+@pytest.mark.parametrize("experiment", RECIPES)
+def test_each_recipe_composes_validates_and_runs_in_episodes(experiment):
+    cfg = compose([f"experiment={experiment}"])
+    assert problems_in(cfg) == []
+    OmegaConf.to_container(cfg, resolve=True, throw_on_missing=True)
+    assert cfg.task.name == "tool_use" and cfg.task.multi_turn and list(cfg.task.params.tools) == ["calculator"]
+    assert cfg.reward._target_ == "loopwright.episodes.episode_answer_reward"
 
 
 @pytest.mark.parametrize("experiment,threshold", [("support_agent", 0.7), ("tool_agent", 0.9)])
