@@ -148,3 +148,13 @@ def test_bad_arguments_fail_naming_the_key(tmp_path):
     typo = flywheel(tmp_path / "fly", "model=tiny", "stop.max_generation=2", cwd=tmp_path)
     assert typo.returncode != 0 and "max_generation" in typo.stderr
     assert not (tmp_path / "fly" / "flywheel.json").exists()
+
+
+def test_cfg_job_prints_the_config_and_imports_no_torch(tmp_path):
+    check = ("import runpy, sys\nsys.argv = ['flywheel', '--cfg', 'job', 'output=x', 'model=tiny']\n"
+             "try:\n    runpy.run_module('loopwright.flywheel', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+             "print('HEAVY', [m for m in ('torch', 'transformers', 'trl') if m in sys.modules])\n")
+    done = subprocess.run([sys.executable, "-c", check], cwd=tmp_path, env=env(), capture_output=True, text=True,
+                          timeout=120)
+    assert "max_generations: 3" in done.stdout and "samples: 8" in done.stdout, done.stderr
+    assert done.stdout.strip().endswith("HEAVY []")

@@ -85,3 +85,18 @@ def test_a_state_file_that_is_not_one_is_refused_by_name(tmp_path):
         fs.load(tmp_path)
     fs.save(tmp_path, fs.new_state({"a": 1}))
     assert fs.load(tmp_path)["config"] == {"a": 1}
+
+
+def test_a_child_run_counts_as_done_only_when_complete(tmp_path):
+    from loopwright.flywheel import _completed
+
+    run = tmp_path / "run"
+    assert not _completed(run)
+    run.mkdir()
+    (run / "manifest.json").write_text(json.dumps({"status": "running"}))
+    (run / "eval_results.json").write_text("{}")
+    assert not _completed(run)  # killed mid-training: the flywheel trains it again
+    (run / "manifest.json").write_text(json.dumps({"status": "completed"}))
+    assert _completed(run)  # killed after it finished, before the state said so: kept
+    (run / "eval_results.json").unlink()
+    assert not _completed(run)
