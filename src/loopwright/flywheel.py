@@ -42,7 +42,7 @@ EVAL_RESULTS = "eval_results.json"
 def problems(cfg: DictConfig) -> list[str]:
     from loopwright import improve
 
-    found = improve.problems(cfg)  # the reward, the task, eval_prompts: as improve checks them
+    found = improve.grading_problems(cfg)  # the reward, the task, eval_prompts: as improve checks them
     for key in ("harvest.samples", "harvest.max_new_tokens", "harvest.batch_size", "stop.max_generations",
                 "stop.patience"):
         if OmegaConf.select(cfg, key) < 1:

@@ -40,18 +40,25 @@ def reward_args(cfg: DictConfig) -> list[str]:
     return [f"reward={choice}", *extra]
 
 
-def problems(cfg: DictConfig) -> list[str]:
+def grading_problems(cfg: DictConfig) -> list[str]:
+    """What any app that grades with ``reward`` / ``task`` checks first (improve, flywheel): the reward, the task,
+    the task option's own rules, ``eval_prompts``."""
     from loopwright import rewards, tasks
 
     found = rewards.problems(cfg.reward) + tasks.problems(cfg.task)
     if not found:
         found = tasks.option_problems(cfg.task)  # e.g. task.params.records must be readable
+    if cfg.eval_prompts and not Path(str(cfg.eval_prompts)).expanduser().is_file():
+        found.append(f"eval_prompts={cfg.eval_prompts} is not a file")
+    return found
+
+
+def problems(cfg: DictConfig) -> list[str]:
+    found = grading_problems(cfg)
     if cfg.calibrate and not cfg.reward.get("calibration"):
         found.append("calibrate=true needs reward.calibration=<labelled .jsonl> (prompt, reply, label 0/1 per line)")
     if OmegaConf.is_missing(cfg, "transcripts") and not cfg.calibrate:
         found.append("transcripts is required (an ingest output dir or a transcripts .jsonl)")
-    if cfg.eval_prompts and not Path(str(cfg.eval_prompts)).expanduser().is_file():
-        found.append(f"eval_prompts={cfg.eval_prompts} is not a file")
     return found
 
 
