@@ -22,7 +22,7 @@ from hydra.core.plugins import Plugins
 from hydra.plugins.launcher import Launcher
 from hydra.test_utils.launcher_common_tests import IntegrationTestSuite, LauncherTestSuite
 
-from helpers import ROOT, compose
+from helpers import ROOT, compose, ctrl_c_reaches_it
 from hydra_plugins.loopwright_launchers.ray.launcher import RayLauncher
 
 SWEEP_APP = ROOT / "tests" / "helpers" / "sweep_app"
@@ -101,7 +101,10 @@ def _start(tmp_path: Path, *overrides: str) -> subprocess.Popen:
     app.write_text(textwrap.dedent(APP))
     cmd = [sys.executable, str(app), "-m", "hydra/launcher=ray", "hydra.job.chdir=true",
            f"hydra.sweep.dir={tmp_path / 'sweep'}", *overrides]
-    return subprocess.Popen(cmd, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    # preexec_fn: a test run in the background of a non-interactive shell (CI) has SIGINT ignored, and the child
+    # would inherit that and never see the Ctrl-C test's signal (helpers.ctrl_c_reaches_it, docs/LAUNCHERS.md).
+    return subprocess.Popen(cmd, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            preexec_fn=ctrl_c_reaches_it)
 
 
 def _records(sweep: Path) -> dict[int, dict]:
