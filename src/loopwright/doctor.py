@@ -45,7 +45,7 @@ from typing import Any, Callable
 from loopwright import _compat, _footprint
 from loopwright._footprint import GiB, select
 
-EXIT_FAIL = 7
+EXIT_FAIL = 9
 WARN_FRACTION = 0.9
 CONF_DIR = str(resources.files("loopwright") / "conf")
 

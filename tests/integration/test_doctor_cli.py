@@ -31,9 +31,9 @@ def test_the_defaults_pass_on_this_machine():
     assert any(ln.split()[1:2] == ["memory"] and "(estimate)" in ln for ln in lines), r.stdout
 
 
-def test_a_model_that_does_not_fit_fails_with_exit_5(tmp_path):
+def test_a_model_that_does_not_fit_fails_with_exit_9(tmp_path):
     r = doctor(f"model.name_or_path={huge_model(tmp_path)}", "profile=smoke")
-    assert r.returncode == 7, r.stdout + r.stderr
+    assert r.returncode == 9, r.stdout + r.stderr
     assert any(ln.startswith("FAIL  memory") for ln in r.stdout.splitlines()), r.stdout
     assert "FAIL" in r.stdout.splitlines()[-1]
 
@@ -48,7 +48,7 @@ def test_json_parses_and_agrees_with_the_exit_code(tmp_path):
 
     bad = doctor(f"model.name_or_path={huge_model(tmp_path)}", "--json")
     report = json.loads(bad.stdout)
-    assert bad.returncode == report["exit_code"] == 7 and report["result"] == "FAIL"
+    assert bad.returncode == report["exit_code"] == 9 and report["result"] == "FAIL"
     assert any(p.startswith("memory:") for p in report["problems"])
 
 

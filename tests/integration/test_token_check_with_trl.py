@@ -13,7 +13,6 @@ from helpers import compose, run_train
 
 from loopwright import episodes, tasks
 from loopwright.episodes import sample_episodes, token_check
-from loopwright.tasks.tool_use import ToolUseEnvironment
 
 os.environ.setdefault("TRL_EXPERIMENTAL_SILENCE", "1")
 
@@ -30,13 +29,14 @@ def _trainer(model: str, tmp_path):
     episodes.prepare_tokenizer(tokenizer)
     trainer, _ = objectives.build_trainer(cfg, model_, tokenizer, rewards.build(cfg.reward), rows,
                                           output_dir=tmp_path / "trainer")
-    return trainer, tokenizer, rows
+    return trainer, tokenizer, rows, cfg
 
 
 @pytest.mark.parametrize("model", ["tiny", "tiny_qwen3"])
 def test_the_checks_generation_sequence_is_what_trls_tool_loop_builds(model, tmp_path):
-    trainer, tok, rows = _trainer(model, tmp_path)
-    episode = sample_episodes.synthesise(ToolUseEnvironment, rows, 1)[0]  # one call, empty reasoning
+    trainer, tok, rows, cfg = _trainer(model, tmp_path)
+    # the environment the trainer got (tool_use narrowed to task.params.tools), as the run's check uses it
+    episode = sample_episodes.synthesise(episodes.environment_class(cfg), rows, 1)[0]  # one call, empty reasoning
     template, _ = token_check.generation_template(tok)
     assert (template is None) == (model == "tiny")  # Qwen3's is not prefix-preserving: TRL swaps it
     expected, spans = token_check.generation_sequence(tok, episode, template)
@@ -62,7 +62,7 @@ def test_the_checks_generation_sequence_is_what_trls_tool_loop_builds(model, tmp
     assert [c["name"] for c in env.calls] == ["calculator"]  # TRL ran the tool the check's tokens call
 
 
-def test_train_py_with_a_mismatching_template_exits_7_before_training(tmp_path):
+def test_train_py_with_a_mismatching_template_exits_8_before_training(tmp_path):
     proc = run_train(["model=tiny_qwen3", "profile=smoke", "task=tool_use", "task.multi_turn=true",
                       "reward=tool_calling", "task.n_eval=4", "task.n_train=8", f"hydra.run.dir={tmp_path}"])
     assert proc.returncode == 8, proc.stderr[-3000:]
