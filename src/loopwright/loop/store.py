@@ -100,6 +100,14 @@ def _json_array(text: str, start: int) -> tuple[list[tuple[int, Any]], list[tupl
             return items, [(_line_of(text, pos), "invalid JSON (expected ',' or ']' after an array element)")]
 
 
+def _one_json_value(line: str) -> bool:
+    try:
+        json.loads(line)
+    except (json.JSONDecodeError, RecursionError):
+        return False
+    return True
+
+
 def read_records(path: Path) -> tuple[list[tuple[int, Any]], list[tuple[int, str]]]:
     """(line, parsed value) per record and (line, reason) per unreadable one: JSONL, a JSON array or one object."""
     raw = path.read_bytes()
@@ -109,7 +117,10 @@ def read_records(path: Path) -> tuple[list[tuple[int, Any]], list[tuple[int, str
         text = None
     if text is not None:
         stripped = text.lstrip()
-        if stripped.startswith("["):
+        first_line, _, rest = stripped.partition("\n")
+        if stripped.startswith("[") and not (rest.strip() and _one_json_value(first_line)):
+            # a JSON array; a first line that is a whole JSON value followed by more lines is JSONL
+            # whose first record is an array (reported as a bad record, not read as the file's array)
             return _json_array(text, len(text) - len(stripped))
         if stripped.startswith("{") and "\n" in stripped.rstrip():
             try:  # one pretty-printed object (a single exported run)

@@ -253,3 +253,19 @@ def test_a_message_holding_a_unicode_line_separator_survives_a_second_call(tmp_p
     first, _, _ = _ingest(tmp_path, records)
     again, rows, code = _ingest(tmp_path, records)  # reads the store back: one line per transcript
     assert code == 0 and rows[0]["messages"][-1]["content"] == "Line one\u2028line two\x85end."
+
+
+def test_jsonl_whose_first_record_is_an_array_is_still_read_line_by_line(tmp_path):
+    """Hypothesis found it: a JSONL export starting with the line `[]` was read as one empty JSON array (0 records)."""
+    import json
+
+    from loopwright import ingest as ing
+
+    runs = [[], {"id": "a", "run_type": "llm", "inputs": {"messages": []}, "outputs": {}},
+            {"id": "b", "run_type": "tool", "parent_run_id": "a"}]
+    path = tmp_path / "export.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in runs))
+    report, _ = ing.ingest([str(path)], "auto", tmp_path / "out")
+    entry = report["inputs"][str(path)]
+    assert entry["records"] == 3 == entry["valid"] + entry["malformed"] + entry["child_runs"]
+    assert "a record must be a JSON object, got list" in entry["errors"][0]["reason"]
