@@ -18,7 +18,6 @@ Top level imports stay stdlib/hydra/omegaconf: Hydra imports every plugin module
 """
 
 import contextlib
-import copy
 import logging
 import os
 import pickle
@@ -41,9 +40,10 @@ from hydra.core.singleton import Singleton
 from hydra.core.utils import JobReturn, JobStatus, configure_log, filter_overrides, setup_globals
 from hydra.plugins.launcher import Launcher
 from hydra.types import HydraContext, TaskFunction
-from omegaconf import DictConfig, OmegaConf, open_dict, read_write
+from omegaconf import DictConfig, OmegaConf, open_dict
 
 from hydra_plugins.loopwright_launchers.local_gpus._logs import STDERR_LOG, STDOUT_LOG, LogEcho, tail
+from hydra_plugins.loopwright_launchers.local_gpus._returns import failed_return, group_alive
 from hydra_plugins.loopwright_launchers.local_gpus._slots import Slot, plan_slots
 
 log = logging.getLogger(__name__)
@@ -264,7 +264,7 @@ class LocalGpusLauncher(Launcher):
             timed_out = True
             self._kill_group(proc)
         else:
-            if _group_alive(proc.pid):  # processes the job left behind (workers, servers) end with it
+            if group_alive(proc.pid):  # processes the job left behind (workers, servers) end with it
                 self._kill_group(proc)
         finally:
             with self._lock:
@@ -301,17 +301,8 @@ class LocalGpusLauncher(Launcher):
 
     def _failed(self, job: _PreparedJob, error: BaseException) -> JobReturn:
         """A FAILED JobReturn shaped like the one run_job would have made."""
-        config = job.sweep_config
-        task_cfg = copy.deepcopy(config)
-        with read_write(task_cfg), open_dict(task_cfg):
-            del task_cfg["hydra"]
-        hydra_cfg = OmegaConf.create({"hydra": OmegaConf.to_container(config.hydra, resolve=False)})
-        with read_write(hydra_cfg), open_dict(hydra_cfg):
-            hydra_cfg.hydra.runtime.output_dir = str(job.job_dir)
         log.error(str(error))
-        return JobReturn(overrides=list(OmegaConf.to_container(config.hydra.overrides.task)), cfg=task_cfg,
-                         hydra_cfg=hydra_cfg, working_dir=str(job.job_dir), task_name=str(config.hydra.job.name),
-                         status=JobStatus.FAILED, _return_value=error)
+        return failed_return(job.sweep_config, job.job_dir, error)
 
     def _kill_group(self, proc: subprocess.Popen) -> None:
         """SIGTERM the job's process group, SIGKILL what is left after the grace period."""
@@ -322,7 +313,7 @@ class LocalGpusLauncher(Launcher):
                 return
             deadline = time.monotonic() + wait_s
             while time.monotonic() < deadline:
-                if proc.poll() is not None and not _group_alive(proc.pid):
+                if proc.poll() is not None and not group_alive(proc.pid):
                     return
                 time.sleep(0.1)
         proc.poll()
@@ -333,14 +324,4 @@ class LocalGpusLauncher(Launcher):
             self.kill_running()
         except Exception:
             pass
-
-
-def _group_alive(pgid: int) -> bool:
-    try:
-        os.killpg(pgid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 

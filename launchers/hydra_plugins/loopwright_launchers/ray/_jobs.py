@@ -21,6 +21,8 @@ from hydra.core.singleton import Singleton
 from hydra.core.utils import JobReturn, JobStatus
 from omegaconf import DictConfig, OmegaConf, open_dict, read_write
 
+from hydra_plugins.loopwright_launchers.local_gpus._returns import failed_return
+
 
 class RayJobError(RuntimeError):
     """Why a Ray job came back FAILED without a Python exception of its own (exit code, timeout, lost worker)."""
@@ -103,13 +105,4 @@ def job_return(job: RayJob, outcome: Dict[str, Any], timeout_s: Optional[float])
 
 def failed(job: RayJob, error: BaseException) -> JobReturn:
     """A FAILED JobReturn shaped like the one run_job would have made."""
-    config = job.sweep_config
-    task_cfg = copy.deepcopy(config)
-    with read_write(task_cfg), open_dict(task_cfg):
-        del task_cfg["hydra"]
-    hydra_cfg = OmegaConf.create({"hydra": OmegaConf.to_container(config.hydra, resolve=False)})
-    with read_write(hydra_cfg), open_dict(hydra_cfg):
-        hydra_cfg.hydra.runtime.output_dir = str(job.job_dir)
-    return JobReturn(overrides=list(OmegaConf.to_container(config.hydra.overrides.task)), cfg=task_cfg,
-                     hydra_cfg=hydra_cfg, working_dir=str(job.job_dir), task_name=str(config.hydra.job.name),
-                     status=JobStatus.FAILED, _return_value=error)
+    return failed_return(job.sweep_config, job.job_dir, error)

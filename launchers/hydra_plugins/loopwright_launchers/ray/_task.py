@@ -26,6 +26,8 @@ import time
 from pathlib import Path
 from typing import Any, Dict, Optional
 
+from hydra_plugins.loopwright_launchers.local_gpus._returns import group_alive
+
 CHILD_MODULE = "hydra_plugins.loopwright_launchers.local_gpus._child"
 
 
@@ -81,20 +83,10 @@ def kill_group(proc: subprocess.Popen, grace_s: float) -> None:
             return
         deadline = time.monotonic() + wait_s
         while time.monotonic() < deadline:
-            if proc.poll() is not None and not _group_alive(proc.pid):
+            if proc.poll() is not None and not group_alive(proc.pid):
                 return
             time.sleep(0.1)
     proc.poll()
-
-
-def _group_alive(pgid: int) -> bool:
-    try:
-        os.killpg(pgid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def pack(job_dir: Path) -> bytes:
