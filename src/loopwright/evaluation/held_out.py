@@ -44,6 +44,8 @@ def generate_greedy(model: Any, tokenizer: Any, rows: list[dict], max_new_tokens
             new_tokens = out[:, enc["input_ids"].shape[1]:]
             texts.extend(tokenizer.batch_decode(new_tokens, skip_special_tokens=True))
             bar.update(len(batch))
+        # tqdm prints at most every 0.1 s: an eval faster than that would never show its final count
+        bar.refresh()
     finally:
         bar.close()
         tokenizer.padding_side = previous_side

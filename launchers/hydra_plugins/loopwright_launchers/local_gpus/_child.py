@@ -59,7 +59,8 @@ def main(payload_path: str, result_path: str) -> int:
     if launcher_pid:  # every rank watches, so the guard works under `accelerate launch` too
         _watch_launcher(int(launcher_pid))
     if "WORLD_SIZE" in os.environ:
-        print(f"[local_gpus] rank {os.environ.get('RANK')} of {os.environ['WORLD_SIZE']}", file=sys.stderr, flush=True)
+        print(f"[local_gpus] rank {os.environ.get('RANK')} of {os.environ['WORLD_SIZE']}, gloo on "
+              f"{os.environ.get('GLOO_SOCKET_IFNAME') or 'the host name'}", file=sys.stderr, flush=True)
     with open(payload_path, "rb") as f:
         parent_sys_path = pickle.load(f)
         sys.path[:0] = [p for p in parent_sys_path if p not in sys.path]

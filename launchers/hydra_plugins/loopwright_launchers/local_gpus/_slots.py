@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence
@@ -34,7 +35,22 @@ class Slot:
             "MKL_NUM_THREADS": per_process,
             # A CPU slot hides every GPU, so a CPU pool never grabs one by accident.
             "CUDA_VISIBLE_DEVICES": ",".join(str(g) for g in self.gpus),
+            **(loopback_gloo() if self.processes > 1 else {}),
         }
+
+
+def loopback_gloo() -> Dict[str, str]:
+    """A one-host job's ranks talk over loopback. Without GLOO_SOCKET_IFNAME, gloo binds to the address the
+    host name resolves to, which in containers and sandboxes can be one the ranks cannot reach each other
+    on: init then waits for its 30-minute timeout instead of failing. A value the user set is kept."""
+    if os.environ.get("GLOO_SOCKET_IFNAME"):
+        return {}
+    try:
+        names = [name for _, name in socket.if_nameindex()]
+    except OSError:
+        return {}
+    loopback = next((n for n in names if n == "lo" or n.startswith("lo")), None)
+    return {"GLOO_SOCKET_IFNAME": loopback} if loopback else {}
 
 
 def detect_gpus() -> List[int]:
