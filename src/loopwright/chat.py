@@ -84,6 +84,9 @@ class LocalModel:
         text, _ = self.engine.generate_text(prompt, Sampling(min(max_tokens, room), temperature=0.0))
         return assistant_message(text, tools or None)[0]
 
+    def close(self) -> None:
+        self.engine.close()
+
 
 class RemoteModel:
     """An OpenAI-compatible server, through the ``openai`` client."""
@@ -105,6 +108,9 @@ class RemoteModel:
         elif message["content"] is None:
             message["content"] = ""
         return message
+
+    def close(self) -> None:
+        self.client.close()
 
 
 def answer(model: Any, session: Session, tools: list[dict], max_tokens: int, rounds: int) -> None:
@@ -166,6 +172,16 @@ def run(cfg: DictConfig) -> int:
     print(f"chatting with {model.name}{' at ' + str(cfg.base_url) if cfg.base_url else ''} (greedy, "
           f"{cfg.max_new_tokens} new tokens{tool_note}); /new starts over, /quit ends. Conversations go to {output}",
           file=sys.stderr)
+    try:
+        _converse(model, session, tools, cfg, interactive)
+    finally:
+        model.close()  # the in-process engine's worker ends before the interpreter does
+    session.save()
+    print(f"saved {session.saved} conversation(s) to {output}", file=sys.stderr)
+    return 0
+
+
+def _converse(model: Any, session: Session, tools: list[dict], cfg: DictConfig, interactive: bool) -> None:
     while True:
         if interactive:
             print("you> ", end="", flush=True)
@@ -183,9 +199,6 @@ def run(cfg: DictConfig) -> int:
             continue
         session.messages.append({"role": "user", "content": text})
         answer(model, session, tools, int(cfg.max_new_tokens), int(cfg.max_tool_rounds))
-    session.save()
-    print(f"saved {session.saved} conversation(s) to {output}", file=sys.stderr)
-    return 0
 
 
 main = hydra_app("chat", run)

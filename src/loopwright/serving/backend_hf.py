@@ -188,10 +188,15 @@ class HFEngine:
             raise job.outcome.error
         return "".join(pieces), job.outcome
 
-    def close(self) -> None:
+    def close(self, wait_s: float = 60.0) -> None:
+        """Stop the worker and wait for it: a reply can be complete (its row hit EOS) while ``generate`` is
+        still finishing the batch's step, and a process that exits with the worker inside torch aborts
+        ("terminate called without an active exception")."""
         with self._cond:
             self._closed = True
             self._cond.notify_all()
+        if self._thread is not threading.current_thread():
+            self._thread.join(wait_s)
 
     # ------------------------------------------------------------------ the worker
     def _take_batch(self) -> list[_Job] | None:

@@ -7,7 +7,6 @@ import os
 import signal
 import subprocess
 import sys
-import textwrap
 import time
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from hydra.core.plugins import Plugins
 from hydra.plugins.launcher import Launcher
 from hydra.test_utils.launcher_common_tests import BatchedSweeperTestSuite, IntegrationTestSuite, LauncherTestSuite
 
-from helpers import ROOT, ctrl_c_reaches_it, run_train
+from helpers import ROOT, launcher_jobs, run_train
 from hydra_plugins.loopwright_launchers.local_gpus._slots import SlotConfigError, plan_slots
 from hydra_plugins.loopwright_launchers.local_gpus.launcher import LocalGpusLauncher
 
@@ -90,55 +89,15 @@ def test_impossible_pools_name_the_key(kwargs, key) -> None:
 
 # ------------------------------------------------- real processes through -m
 
-APP = '''
-import json, os, subprocess, sys, time
-import hydra
-
-@hydra.main(version_base="1.3", config_path=None, config_name=None)
-def main(cfg):
-    out = {"x": cfg.x, "slot": os.environ.get("LOOPWRIGHT_SLOT"), "cuda": os.environ.get("CUDA_VISIBLE_DEVICES"),
-           "omp": os.environ.get("OMP_NUM_THREADS"), "pid": os.getpid(), "pgid": os.getpgid(0), "start": time.time()}
-    if cfg.get("grandchild"):  # a process of the job's own, like a dataloader worker
-        out["grandchild"] = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"]).pid
-    with open("record.json", "w") as f:
-        json.dump(out, f)
-    time.sleep(float(cfg.get("sleep", 0)))
-    if cfg.get("fail") == cfg.x:
-        raise ValueError(f"job x={cfg.x} failed on purpose")
-    if cfg.get("exit") == cfg.x:
-        os._exit(7)
-    out["end"] = time.time()
-    with open("record.json", "w") as f:
-        json.dump(out, f)
-    return cfg.x
-main()
-'''
-
-
-def _app(tmp_path: Path) -> Path:
-    path = tmp_path / "app.py"
-    path.write_text(textwrap.dedent(APP))
-    return path
-
-
 def _start(tmp_path: Path, *overrides: str) -> subprocess.Popen:
-    cmd = [sys.executable, str(_app(tmp_path)), "-m", "hydra/launcher=local_gpus", "hydra.job.chdir=true",
-           f"hydra.sweep.dir={tmp_path / 'sweep'}", *overrides]
-    return subprocess.Popen(cmd, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            preexec_fn=ctrl_c_reaches_it)  # its Ctrl-C must arrive however pytest was started
+    return launcher_jobs.start(tmp_path, "local_gpus", *overrides)
 
 
 def _records(tmp_path: Path) -> dict[int, dict]:
-    return {int(p.parent.name): json.loads(p.read_text()) for p in (tmp_path / "sweep").glob("*/record.json")}
+    return launcher_jobs.records(tmp_path / "sweep")
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    with open(f"/proc/{pid}/stat") as f:  # a zombie is dead for our purpose
-        return f.read().split(")")[-1].split()[0] != "Z"
+_alive = launcher_jobs.alive
 
 
 def test_jobs_run_in_own_processes_on_their_slots_and_queue(tmp_path: Path) -> None:

@@ -13,7 +13,6 @@ import os
 import signal
 import subprocess
 import sys
-import textwrap
 import time
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from hydra.core.plugins import Plugins
 from hydra.plugins.launcher import Launcher
 from hydra.test_utils.launcher_common_tests import IntegrationTestSuite, LauncherTestSuite
 
-from helpers import ROOT, compose, ctrl_c_reaches_it
+from helpers import ROOT, compose, launcher_jobs
 from hydra_plugins.loopwright_launchers.ray.launcher import RayLauncher
 
 SWEEP_APP = ROOT / "tests" / "helpers" / "sweep_app"
@@ -70,54 +69,11 @@ class TestRayIntegration(IntegrationTestSuite):
 
 # ------------------------------------------------- real processes through -m
 
-APP = '''
-import json, os, subprocess, sys, time
-import hydra
-
-@hydra.main(version_base="1.3", config_path=None, config_name=None)
-def main(cfg):
-    out = {"x": cfg.x, "pid": os.getpid(), "pgid": os.getpgid(0), "worker": os.getppid(), "start": time.time(),
-           "cuda": os.environ.get("CUDA_VISIBLE_DEVICES"), "omp": os.environ.get("OMP_NUM_THREADS"), "cwd": os.getcwd()}
-    if cfg.get("grandchild"):  # a process of the job's own, like a dataloader worker
-        out["grandchild"] = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"]).pid
-    with open("record.json", "w") as f:
-        json.dump(out, f)
-    if cfg.get("slow") in (None, cfg.x):  # +slow=N: only job x=N sleeps
-        time.sleep(float(cfg.get("sleep", 0)))
-    if cfg.get("fail") == cfg.x:
-        raise ValueError(f"job x={cfg.x} failed on purpose")
-    if cfg.get("exit") == cfg.x:
-        os._exit(7)
-    out["end"] = time.time()
-    with open("record.json", "w") as f:
-        json.dump(out, f)
-    return cfg.x
-main()
-'''
-
-
 def _start(tmp_path: Path, *overrides: str) -> subprocess.Popen:
-    app = tmp_path / "app.py"
-    app.write_text(textwrap.dedent(APP))
-    cmd = [sys.executable, str(app), "-m", "hydra/launcher=ray", "hydra.job.chdir=true",
-           f"hydra.sweep.dir={tmp_path / 'sweep'}", *overrides]
-    # preexec_fn: a test run in the background of a non-interactive shell (CI) has SIGINT ignored, and the child
-    # would inherit that and never see the Ctrl-C test's signal (helpers.ctrl_c_reaches_it, docs/LAUNCHERS.md).
-    return subprocess.Popen(cmd, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            preexec_fn=ctrl_c_reaches_it)
+    return launcher_jobs.start(tmp_path, "ray", *overrides)
 
 
-def _records(sweep: Path) -> dict[int, dict]:
-    return {int(p.parent.name): json.loads(p.read_text()) for p in sweep.glob("*/record.json")}
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-        with open(f"/proc/{pid}/stat") as f:  # a zombie is dead for our purpose
-            return f.read().split(")")[-1].split()[0] != "Z"
-    except (ProcessLookupError, FileNotFoundError):
-        return False
+_records, _alive = launcher_jobs.records, launcher_jobs.alive
 
 
 def _overlap(records: list[dict]) -> int:
@@ -164,12 +120,15 @@ def test_ctrl_c_cancels_the_tasks_and_leaves_no_job_running(tmp_path: Path) -> N
     rec = _records(tmp_path / "sweep")
     assert len(rec) == 2  # two running, the third queued by Ray
     os.kill(proc.pid, signal.SIGINT)
-    proc.communicate(timeout=60)
-    deadline = time.time() + 15
-    pids = [p for r in rec.values() for p in (r["pid"], r["grandchild"])]
+    out = proc.communicate(timeout=60)[0]
+    # A task that missed ray.cancel's KeyboardInterrupt is force-cancelled after kill_grace_s + 10 s, and its
+    # job's orphan guard then fires within a second; 40 s leaves room for a loaded machine.
+    deadline = time.time() + 40
+    pids = {p: f"job x={r['x']} {kind}" for r in rec.values() for kind, p in (("pid", r["pid"]),
+                                                                          ("grandchild", r["grandchild"]))}
     while any(_alive(p) for p in pids) and time.time() < deadline:
         time.sleep(0.2)
-    assert not [p for p in pids if _alive(p)]
+    assert not [pids[p] for p in pids if _alive(p)], out
     time.sleep(3)
     assert sorted(_records(tmp_path / "sweep")) == sorted(rec)  # the queued job never started
     import ray

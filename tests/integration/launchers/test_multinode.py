@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -33,16 +34,29 @@ def test_rendezvous_from_slurms_environment() -> None:
 def test_two_nodes_train_one_job_and_rank_zero_alone_writes_the_record(tmp_path: Path) -> None:
     run_dir = tmp_path / "run"
     port = str(free_port())
-    procs = []
+    procs, consoles = [], [tmp_path / f"node{node}.out" for node in (0, 1)]
     for node in (0, 1):  # what srun starts on each node of a 2-node allocation
+        # Both "nodes" are this host: their gloo ranks meet on loopback (a real cluster names its interface).
         env = {**os.environ, "LOOPWRIGHT_IN_LAUNCHER": "1", "SLURM_NNODES": "2", "SLURM_NODEID": str(node),
-               "SLURM_JOB_NODELIST": "127.0.0.1", "MASTER_PORT": port, "OMP_NUM_THREADS": "1"}
-        procs.append(subprocess.Popen(
-            [sys.executable, str(ROOT / "train.py"), "provider=slurm", "provider.nodes=2", "provider.gpus_per_node=0",
-             "model=tiny", "profile=smoke", "save_model=false", f"hydra.run.dir={run_dir}"],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
-    outs = [p.communicate(timeout=600)[0] for p in procs]
-    assert [p.returncode for p in procs] == [0, 0], "\n\n".join(o[-3000:] for o in outs)
+               "SLURM_JOB_NODELIST": "127.0.0.1", "MASTER_PORT": port, "OMP_NUM_THREADS": "1",
+               "GLOO_SOCKET_IFNAME": "lo"}
+        with consoles[node].open("w") as console:  # files, not pipes: a node never blocks on an unread pipe
+            procs.append(subprocess.Popen(
+                [sys.executable, str(ROOT / "train.py"), "provider=slurm", "provider.nodes=2",
+                 "provider.gpus_per_node=0", "model=tiny", "profile=smoke", "save_model=false",
+                 f"hydra.run.dir={run_dir}"],
+                cwd=ROOT, env=env, stdout=console, stderr=subprocess.STDOUT, start_new_session=True))
+    try:
+        for p in procs:  # ~11 s here; a hang is cut at 5 minutes
+            p.wait(timeout=300)
+    finally:
+        for p in procs:
+            if p.poll() is None:  # a hung node and its ranks go, so later tests do not share the cores with them
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
+    outs = [c.read_text() for c in consoles]
+    rank_logs = "".join(f"--- {p}\n{p.read_text()[-3000:]}\n" for p in sorted((run_dir / "ranks").rglob("*.log")))
+    assert [p.returncode for p in procs] == [0, 0], "\n\n".join(o[-3000:] for o in outs) + rank_logs
     assert "node 0 of 2" in outs[0] and "node 1 of 2" in outs[1]
     logs = {node: "".join(p.read_text() for p in (run_dir / "ranks" / f"node{node}").rglob("stdout.log"))
             for node in (0, 1)}

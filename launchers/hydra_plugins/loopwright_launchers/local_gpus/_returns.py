@@ -1,10 +1,14 @@
 """What the local_gpus and ray launchers share about a job that ran in its own process group: whether
-anything of the group is still alive, and the FAILED JobReturn a job that gave none is reported with."""
+anything of the group is still alive, how the group is killed, and the FAILED JobReturn a job that gave
+none is reported with."""
 
 from __future__ import annotations
 
 import copy
 import os
+import signal
+import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +22,22 @@ def group_alive(pgid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+def kill_group(proc: subprocess.Popen, grace_s: float) -> None:
+    """SIGTERM the job's process group (what it left behind included), SIGKILL what outlives the grace period."""
+    for sig, wait_s in ((signal.SIGTERM, grace_s), (signal.SIGKILL, 5.0)):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            proc.poll()
+            return
+        deadline = time.monotonic() + wait_s
+        while time.monotonic() < deadline:
+            if proc.poll() is not None and not group_alive(proc.pid):
+                return
+            time.sleep(0.1)
+    proc.poll()
 
 
 def failed_return(sweep_config: Any, job_dir: Path, error: BaseException) -> Any:

@@ -22,7 +22,6 @@ import logging
 import os
 import pickle
 import queue
-import signal
 import socket
 import subprocess
 import sys
@@ -43,7 +42,7 @@ from hydra.types import HydraContext, TaskFunction
 from omegaconf import DictConfig, OmegaConf, open_dict
 
 from hydra_plugins.loopwright_launchers.local_gpus._logs import STDERR_LOG, STDOUT_LOG, LogEcho, tail
-from hydra_plugins.loopwright_launchers.local_gpus._returns import failed_return, group_alive
+from hydra_plugins.loopwright_launchers.local_gpus._returns import failed_return, group_alive, kill_group
 from hydra_plugins.loopwright_launchers.local_gpus._slots import Slot, plan_slots
 
 log = logging.getLogger(__name__)
@@ -305,18 +304,7 @@ class LocalGpusLauncher(Launcher):
         return failed_return(job.sweep_config, job.job_dir, error)
 
     def _kill_group(self, proc: subprocess.Popen) -> None:
-        """SIGTERM the job's process group, SIGKILL what is left after the grace period."""
-        for sig, wait_s in ((signal.SIGTERM, self.kill_grace_s), (signal.SIGKILL, 5.0)):
-            try:
-                os.killpg(proc.pid, sig)
-            except ProcessLookupError:
-                return
-            deadline = time.monotonic() + wait_s
-            while time.monotonic() < deadline:
-                if proc.poll() is not None and not group_alive(proc.pid):
-                    return
-                time.sleep(0.1)
-        proc.poll()
+        kill_group(proc, self.kill_grace_s)
 
     def __del__(self) -> None:
         # Best effort: a launcher that goes away takes its jobs with it (children also watch us).

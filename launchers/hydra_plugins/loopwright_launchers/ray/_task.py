@@ -17,7 +17,6 @@ from __future__ import annotations
 import io
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tarfile
@@ -26,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any, Dict, Optional
 
-from hydra_plugins.loopwright_launchers.local_gpus._returns import group_alive
+from hydra_plugins.loopwright_launchers.local_gpus._returns import kill_group
 
 CHILD_MODULE = "hydra_plugins.loopwright_launchers.local_gpus._child"
 
@@ -71,22 +70,6 @@ def run_job(payload: bytes, job_dir: str, cwd: str, env: Dict[str, str], timeout
         shutil.rmtree(ship_root, ignore_errors=True)
     shutil.rmtree(scratch, ignore_errors=True)
     return outcome
-
-
-def kill_group(proc: subprocess.Popen, grace_s: float) -> None:
-    """SIGTERM the job's process group (what it left behind included), SIGKILL what outlives the grace period."""
-    for sig, wait_s in ((signal.SIGTERM, grace_s), (signal.SIGKILL, 5.0)):
-        try:
-            os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            proc.poll()
-            return
-        deadline = time.monotonic() + wait_s
-        while time.monotonic() < deadline:
-            if proc.poll() is not None and not group_alive(proc.pid):
-                return
-            time.sleep(0.1)
-    proc.poll()
 
 
 def pack(job_dir: Path) -> bytes:
