@@ -7,7 +7,31 @@ the reward in the same conversational shape TRL uses during training.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+import contextlib
+from typing import Any, Callable, Iterator
+
+
+@contextlib.contextmanager
+def saved_precision(model: Any) -> Iterator[Any]:
+    """The model as its saved weights run (fp32 here), for the length of an evaluation.
+
+    With mixed precision, accelerate's ``prepare`` replaces the model's ``forward`` with one under bf16
+    autocast, and the replacement stays after training. Evaluated through it, the trained policy ran in bf16
+    while the base model (evaluated before ``prepare``) ran in fp32, so the held-out delta mixed the
+    precision change into the training's effect: one 2-step SFT model scored 0.625 under autocast and 0.025
+    in fp32 on the same 40 episodes (docs/EPISODES.md). Served, chatted with or trained from, the saved
+    weights run in fp32, so both sides are evaluated that way."""
+    inner = getattr(model, "module", model)  # DDP keeps the model as .module
+    patched = inner.__dict__.get("forward")
+    original = inner.__dict__.get("_original_forward")
+    if patched is None or original is None:
+        yield model
+        return
+    inner.forward = original
+    try:
+        yield model
+    finally:
+        inner.forward = patched
 
 
 def _chat_texts(tokenizer: Any, rows: list[dict]) -> list[str]:

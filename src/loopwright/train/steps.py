@@ -50,16 +50,18 @@ class HeldOut:
     environment: Any = None  # task.multi_turn: the training environment class; evaluation then runs episodes
 
     def evaluate(self, policy: Any) -> tuple:
-        """(completions, scores), plus the per-episode records (every turn) when in episodes."""
-        if self.environment is not None:
-            from loopwright.evaluation.episodes import evaluate_episodes
+        """(completions, scores), plus the per-episode records (every turn) when in episodes. Base and trained
+        alike run as their saved weights do (held_out.saved_precision), not under the trainer's autocast."""
+        from loopwright.evaluation.held_out import evaluate_policy, saved_precision
 
-            return evaluate_episodes(policy, self.tokenizer, self.rows, self.environment, self.reward_fn,
-                                     self.max_new_tokens, self.batch_size)
-        from loopwright.evaluation.held_out import evaluate_policy
+        with saved_precision(policy):
+            if self.environment is not None:
+                from loopwright.evaluation.episodes import evaluate_episodes
 
-        return evaluate_policy(policy, self.tokenizer, self.rows, self.reward_fn, self.max_new_tokens,
-                               self.batch_size)
+                return evaluate_episodes(policy, self.tokenizer, self.rows, self.environment, self.reward_fn,
+                                         self.max_new_tokens, self.batch_size)
+            return evaluate_policy(policy, self.tokenizer, self.rows, self.reward_fn, self.max_new_tokens,
+                                   self.batch_size)
 
     def summary(self, policy: Any) -> dict[str, float]:
         from loopwright.evaluation.held_out import summarize
