@@ -23,6 +23,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from loopwright.train.manifest import write_bytes_atomic
+
 CHECKPOINT_DIR = "checkpoints"
 _STAGING = ".incomplete"
 FINGERPRINT = "loopwright_resume.json"  # what loopwright.train.resume compares on a resume
@@ -69,9 +71,7 @@ def truncate_metrics(metrics_path: Path, last_step: int) -> int:
         return 0
     kept = [line for line in metrics_path.read_text().splitlines()
             if line.strip() and json.loads(line).get("step", 0) <= last_step]
-    tmp = metrics_path.with_name(f".{metrics_path.name}.tmp")
-    tmp.write_text("".join(line + "\n" for line in kept))
-    os.replace(tmp, metrics_path)
+    write_bytes_atomic(metrics_path, "".join(line + "\n" for line in kept).encode())
     return len(kept)
 
 

@@ -92,23 +92,29 @@ def redact_hydra_dir(hydra_dir: Path) -> None:
         path = hydra_dir / name
         if path.is_file():
             data = redact(OmegaConf.to_container(OmegaConf.load(path), resolve=False))
-            tmp = path.with_name(f".{name}.tmp")
-            OmegaConf.save(OmegaConf.create(data), tmp)
-            os.replace(tmp, path)
+            write_bytes_atomic(path, OmegaConf.to_yaml(OmegaConf.create(data)).encode())
 
 
-def write_json_atomic(path: Path, data: Any) -> None:
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file of its own, then rename it into place.
+
+    The temporary name is unique to this writer: every rank of a multi-process job runs the job into the same
+    directory, and with one fixed temporary name a rank's rename could take the file another rank had just
+    written, whose own rename then failed (FileNotFoundError; that rank died, and the job hung)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
-        with os.fdopen(fd, "w") as handle:
-            json.dump(data, handle, indent=2, default=str, ensure_ascii=False)
-            handle.write("\n")
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
         os.chmod(tmp, 0o644)  # mkstemp creates 0600; results are meant to be shared
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    write_bytes_atomic(path, (json.dumps(data, indent=2, default=str, ensure_ascii=False) + "\n").encode())
 
 
 def _jsonl_bytes(rows: Iterable[dict]) -> bytes:
@@ -124,9 +130,7 @@ def write_jsonl(path: Path, rows: Iterable[dict]) -> str:
     """Write rows as canonical JSON lines and return the file's sha256."""
     path.parent.mkdir(parents=True, exist_ok=True)
     data = _jsonl_bytes(rows)
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
+    write_bytes_atomic(path, data)
     return hashlib.sha256(data).hexdigest()
 
 

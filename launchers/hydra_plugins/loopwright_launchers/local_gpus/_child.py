@@ -79,6 +79,10 @@ def main(payload_path: str, result_path: str) -> int:
         traceback.print_exception(ret._return_value, file=sys.stderr)
     if _is_rank_zero():
         _write_result(ret, result_path)
+    elif ret.status.name == "FAILED":
+        # Another rank's failure must end the job: exiting 0 here left rank 0 waiting in gloo's rendezvous for
+        # a peer that was gone, until the job timeout. A non-zero exit makes torchrun stop the other ranks.
+        return 1
     return 0
 
 

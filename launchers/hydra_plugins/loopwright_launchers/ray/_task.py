@@ -17,10 +17,12 @@ from __future__ import annotations
 import io
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tarfile
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any, Dict, Optional
@@ -33,6 +35,7 @@ CHILD_MODULE = "hydra_plugins.loopwright_launchers.local_gpus._child"
 def run_job(payload: bytes, job_dir: str, cwd: str, env: Dict[str, str], timeout_s: Optional[float],
             kill_grace_s: float, ship_root: Optional[str]) -> Dict[str, Any]:
     """Run one job; return its pickled JobReturn (or None), exit code, timing and, if shipped, its outputs."""
+    _cancellable()
     scratch = Path(tempfile.mkdtemp(prefix="loopwright-ray-task-"))
     job_path = Path(job_dir)
     job_path.mkdir(parents=True, exist_ok=True)
@@ -70,6 +73,16 @@ def run_job(payload: bytes, job_dir: str, cwd: str, env: Dict[str, str], timeout
         shutil.rmtree(ship_root, ignore_errors=True)
     shutil.rmtree(scratch, ignore_errors=True)
     return outcome
+
+
+def _cancellable() -> None:
+    """Let ``ray.cancel`` interrupt this task. Ray raises KeyboardInterrupt in a running task through
+    ``_thread.interrupt_main()``, which does nothing while SIGINT is ignored; a cluster started from a
+    background shell (nohup, CI, a non-interactive script) passes SIG_IGN down to its workers. The cancel
+    then fell through to the force path, which SIGKILLs the worker and its direct children before the job's
+    process group is killed, and a process the job had started lived on."""
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pack(job_dir: Path) -> bytes:
