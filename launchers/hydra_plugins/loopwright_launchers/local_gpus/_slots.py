@@ -49,7 +49,7 @@ def loopback_gloo() -> Dict[str, str]:
         names = [name for _, name in socket.if_nameindex()]
     except OSError:
         return {}
-    loopback = next((n for n in names if n == "lo" or n.startswith("lo")), None)
+    loopback = next((n for n in names if n.startswith("lo")), None)  # lo on Linux, lo0 on macOS
     return {"GLOO_SOCKET_IFNAME": loopback} if loopback else {}
 
 
