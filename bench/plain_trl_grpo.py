@@ -1,11 +1,13 @@
 """Baseline for bench/overhead.py and bench/gpu_bench.py: the same GRPO run written directly against TRL.
 
-    python bench/plain_trl_grpo.py RUN_DIR OUT_DIR [--save-model]
+    python bench/plain_trl_grpo.py RUN_DIR OUT_DIR [--save-model] [--fp32]
 
 Reads the GRPOConfig keyword arguments, the training rows and the model path from a
 finished loopwright run dir, so both sides train with an identical configuration: the
 weights are loaded in the run's ``model.dtype`` (manifest config), and mixed precision
 (``bf16`` / ``fp16``, from ``profile.precision``) comes with the GRPOConfig kwargs.
+``--fp32`` turns the run's mixed precision off (bf16=False, fp16=False): the configuration of the
+baseline issue 14's speed goal is stated against (10.64 s/step, fp32, before bf16 autocast was the default).
 Writes TRL's own per-step logs (``trainer.state.log_history``) to OUT_DIR/log_history.json,
 the printed line to OUT_DIR/result.json, and with ``--save-model`` the trained weights and tokenizer to OUT_DIR/model.
 Prints one JSON line: {"train_wall_s": s, "steps": n, "s_per_step": s, "dtype": ..., "bf16": ..., "fp16": ...}.
@@ -34,13 +36,15 @@ def first_number_reward(completions, answer, **_):
     return out
 
 
-def main(run_dir: Path, out_dir: Path, save_model: bool = False) -> None:
+def main(run_dir: Path, out_dir: Path, save_model: bool = False, fp32: bool = False) -> None:
     manifest = json.loads((run_dir / "manifest.json").read_text())
     config = manifest.get("config", {})
     reward = config.get("reward", {}).get("kind", "arithmetic")
     if reward != "arithmetic":
         sys.exit(f"plain_trl_grpo.py implements only the arithmetic (first-number) reward; the run used {reward}")
     kwargs = dict(manifest["trainer"]["kwargs_from_config"], output_dir=str(out_dir))
+    if fp32:
+        kwargs.update(bf16=False, fp16=False)
     rows = [json.loads(line) for line in (run_dir / "data" / "train.jsonl").read_text().splitlines()]
     model_path = manifest["model"]["source"]["path"]
     dtype = config.get("model", {}).get("dtype", "float32")
@@ -65,5 +69,6 @@ def main(run_dir: Path, out_dir: Path, save_model: bool = False) -> None:
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if a != "--save-model"]
-    main(Path(args[0]), Path(args[1]), save_model="--save-model" in sys.argv[1:])
+    flags = {"--save-model", "--fp32"}
+    args = [a for a in sys.argv[1:] if a not in flags]
+    main(Path(args[0]), Path(args[1]), save_model="--save-model" in sys.argv[1:], fp32="--fp32" in sys.argv[1:])

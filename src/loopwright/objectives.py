@@ -252,6 +252,9 @@ def build_trainer(
     import trl
     from datasets import Dataset
 
+    from loopwright.train import lm_head_rows
+
+    lm_head_rows.apply()  # TRL's fused LM head, on the CPU, projects only the rows the loss reads
     kind = cfg.objective.trainer.value
     kwargs = trainer_config_kwargs(cfg, output_dir)
     common = {"model": model, "processing_class": tokenizer, "callbacks": callbacks, "peft_config": peft_config}
@@ -278,4 +281,7 @@ def build_trainer(
         with engine:
             trainer = trainer_cls(reward_funcs=reward_functions(cfg, graders), args=config_cls(**kwargs),
                                   train_dataset=Dataset.from_list(train_rows), **common, **extras)
+        from loopwright.rollout.decode_casts import cast_once_per_rollout
+
+        cast_once_per_rollout(trainer)
     return trainer, kwargs

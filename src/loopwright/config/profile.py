@@ -18,8 +18,17 @@ class Precision(str, Enum):
 
 class OmpWaitPolicy(str, Enum):
     # How torch's OpenMP threads wait at the end of a parallel region (OMP_WAIT_POLICY, set before torch loads).
+    brief = "brief"      # spin 2000 times (GOMP_SPINCOUNT), then sleep: as fast as spinning when idle, better than passive when loaded
     passive = "passive"  # sleep: on a CPU shared with other jobs a spinning thread holds the core its partner needs
     active = "active"    # spin: lowest latency on an idle machine
+
+
+class AttnImplementation(str, Enum):
+    # transformers' attention kernel (from_pretrained's attn_implementation); null: transformers' default (sdpa)
+    eager = "eager"  # plain matmuls + softmax: on the CPU, short sequences train faster than sdpa's flash kernel
+    sdpa = "sdpa"
+    flash_attention_2 = "flash_attention_2"  # needs the flash-attn package and a CUDA GPU
+    flex_attention = "flex_attention"
 
 
 class Device(str, Enum):
@@ -44,4 +53,7 @@ class ProfileConfig:
     gradient_checkpointing: bool = False
     eval_batch_size: int = 50
     # null: libgomp's default (spin, then sleep). Measured: docs/EPISODES.md, "Where a step's time went".
-    omp_wait_policy: Optional[OmpWaitPolicy] = OmpWaitPolicy.passive
+    omp_wait_policy: Optional[OmpWaitPolicy] = OmpWaitPolicy.brief
+    # Measured: docs/BENCHMARKS.md, "Where a step's time goes" (eager: the CPU backward of sdpa's flash kernel
+    # was 22% of a default step).
+    attn_implementation: Optional[AttnImplementation] = None

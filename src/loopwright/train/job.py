@@ -59,6 +59,12 @@ def train(cfg: Any, run_dir: Path | None = None, callbacks: list | Callable[[], 
     return result
 
 
+# Spins before a waiting OpenMP thread sleeps, for profile.omp_wait_policy=brief. Measured on the 2-core box,
+# generation of the default job's rollout (docs/BENCHMARKS.md): idle, 2000 spins was 1.78 s against 1.48 s for
+# libgomp's default and 2.06 s for passive; with two other busy processes, 2.44 s against 5.49 s and 2.71 s.
+BRIEF_SPIN_COUNT = 2000
+
+
 def set_omp_wait_policy(cfg: Any) -> None:
     """profile.omp_wait_policy -> OMP_WAIT_POLICY, read once when torch loads OpenMP (so: before torch is
     imported; a value already in the environment wins). With libgomp's spinning default, SmolLM2 episode
@@ -66,8 +72,13 @@ def set_omp_wait_policy(cfg: Any) -> None:
     import sys
 
     policy = cfg.profile.get("omp_wait_policy")
-    if policy is not None and "torch" not in sys.modules:
-        os.environ.setdefault("OMP_WAIT_POLICY", getattr(policy, "value", str(policy)).upper())
+    if policy is None or "torch" in sys.modules or "OMP_WAIT_POLICY" in os.environ:
+        return
+    policy = getattr(policy, "value", str(policy))
+    if policy == "brief":  # libgomp's default policy with a short spin (its default spins 300000 times)
+        os.environ.setdefault("GOMP_SPINCOUNT", str(BRIEF_SPIN_COUNT))
+    else:
+        os.environ["OMP_WAIT_POLICY"] = policy.upper()
 
 
 def _run(job: Job, extra_callbacks: list) -> dict[str, Any]:

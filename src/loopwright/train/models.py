@@ -54,14 +54,17 @@ def weights_source(model_cfg: Any) -> dict[str, Any]:
     return source
 
 
-def load(model_cfg: Any) -> tuple[Any, Any]:
-    """Return (model, tokenizer) for a ``model`` config node."""
+def load(model_cfg: Any, attn_implementation: str | None = None) -> tuple[Any, Any]:
+    """Return (model, tokenizer) for a ``model`` config node; ``attn_implementation`` is
+    ``profile.attn_implementation`` (None: transformers' default). TRL builds the reference model with the
+    policy's attention kernel."""
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     dtype = _torch_dtype(model_cfg.dtype.value)
     path = str(model_cfg.name_or_path or local_weights_dir(model_cfg))
     trust = bool(model_cfg.get("trust_remote_code", False))  # never code from the weights' dir unless asked
-    model = AutoModelForCausalLM.from_pretrained(path, dtype=dtype, trust_remote_code=trust)
+    kernel = {"attn_implementation": attn_implementation} if attn_implementation else {}
+    model = AutoModelForCausalLM.from_pretrained(path, dtype=dtype, trust_remote_code=trust, **kernel)
     tokenizer = AutoTokenizer.from_pretrained(path, trust_remote_code=trust)
     context = getattr(model.config, "max_position_embeddings", None)
     return model, fill_tokenizer_defaults(tokenizer, context)

@@ -143,7 +143,8 @@ def load_model(job: Job) -> tuple[Any, Any]:
     from loopwright.train import models
 
     with job.record.timed("load_model_s"):
-        model, tokenizer = models.load(job.cfg.model)
+        kernel = job.cfg.profile.get("attn_implementation")
+        model, tokenizer = models.load(job.cfg.model, getattr(kernel, "value", kernel))
     job.record.model(models.weights_source(job.cfg.model), sum(p.numel() for p in model.parameters()),
                      trust_remote_code=bool(job.cfg.model.trust_remote_code))
     return model, tokenizer

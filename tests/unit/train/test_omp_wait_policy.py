@@ -1,4 +1,5 @@
-"""profile.omp_wait_policy: exported as OMP_WAIT_POLICY before torch loads, unless the environment has one."""
+"""profile.omp_wait_policy: exported as OMP_WAIT_POLICY (or, for brief, GOMP_SPINCOUNT) before torch loads,
+unless the environment has a policy."""
 
 from __future__ import annotations
 
@@ -16,12 +17,12 @@ sys.path.insert(0, {helpers!r})
 from helpers import compose
 from loopwright.train.job import set_omp_wait_policy
 set_omp_wait_policy(compose(sys.argv[1:]))
-print(os.environ.get("OMP_WAIT_POLICY"), "torch" in sys.modules)
+print(os.environ.get("OMP_WAIT_POLICY"), os.environ.get("GOMP_SPINCOUNT"), "torch" in sys.modules)
 """
 
 
 def _probe(overrides: list[str], env_policy: str | None = None) -> str:
-    env = {k: v for k, v in os.environ.items() if k != "OMP_WAIT_POLICY"}
+    env = {k: v for k, v in os.environ.items() if k not in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT")}
     if env_policy:
         env["OMP_WAIT_POLICY"] = env_policy
     out = subprocess.run([sys.executable, "-c", PROBE.format(helpers=str(ROOT / "tests")), *overrides],
@@ -30,11 +31,15 @@ def _probe(overrides: list[str], env_policy: str | None = None) -> str:
     return out.stdout.split()
 
 
-@pytest.mark.parametrize("overrides,expected", [([], "PASSIVE"), (["profile.omp_wait_policy=active"], "ACTIVE"),
-                                                (["profile.omp_wait_policy=null"], "None")])
+@pytest.mark.parametrize("overrides,expected", [
+    ([], ["None", "2000"]),  # brief, the default: libgomp's policy with a short spin
+    (["profile.omp_wait_policy=passive"], ["PASSIVE", "None"]),
+    (["profile.omp_wait_policy=active"], ["ACTIVE", "None"]),
+    (["profile.omp_wait_policy=null"], ["None", "None"]),
+])
 def test_the_profile_sets_the_policy_before_torch(overrides, expected):
-    assert _probe(overrides) == [expected, "False"]
+    assert _probe(overrides) == [*expected, "False"]
 
 
 def test_a_policy_in_the_environment_wins():
-    assert _probe([], env_policy="ACTIVE") == ["ACTIVE", "False"]
+    assert _probe([], env_policy="ACTIVE") == ["ACTIVE", "None", "False"]
