@@ -3,6 +3,7 @@
     python bench/objectives.py --seeds 3               # all options x seeds 0,1,2 (cpu profile: 40 steps each)
     python bench/objectives.py --steps 20 --seeds 3 --objectives grpo dapo gspo
     python bench/objectives.py --seed-list 1 2 3 --objectives rloo
+    python bench/objectives.py --seeds 3 --jobs 2      # two runs at once, one torch thread each (2 cores)
     python bench/objectives.py --model tiny --profile smoke --steps 2 --seeds 2 --objectives grpo rloo   # seconds
 
 Runs `python train.py objective=<name> model=<model> profile=<profile> seed=<k> [profile.max_steps=<steps>]`
@@ -41,6 +42,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -145,7 +147,8 @@ def pooled_bootstrap(run_dirs: list[Path], confidence: float, resamples: int) ->
 
 
 # ----------------------------------------------------------------- running
-def run_one(name: str, seed: int, model: str, profile: str, steps: int | None, run_dir: Path) -> dict:
+def run_one(name: str, seed: int, model: str, profile: str, steps: int | None, run_dir: Path,
+            threads: int | None = None) -> dict:
     if run_dir.exists():
         shutil.rmtree(run_dir)
     run_dir.parent.mkdir(parents=True, exist_ok=True)
@@ -153,7 +156,8 @@ def run_one(name: str, seed: int, model: str, profile: str, steps: int | None, r
            "save_model=false", f"hydra.run.dir={run_dir}"]
     if steps is not None:
         cmd.append(f"profile.max_steps={steps}")
-    proc = subprocess.run(cmd, cwd=ROOT, env=ENV, capture_output=True, text=True)
+    env = ENV if threads is None else {**ENV, "OMP_NUM_THREADS": str(threads)}
+    proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
     if proc.returncode != 0 or not (run_dir / "manifest.json").is_file():
         last = proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else f"exit {proc.returncode}"
         return {"objective": name, "seed": seed, "run_dir": str(run_dir), "error": last}
@@ -287,6 +291,12 @@ def write_outputs(out: Path, rows: list[dict], config: dict) -> None:
     plot(rows, out / "objectives.png", config["confidence"])
 
 
+def _as_completed(pool: ThreadPoolExecutor, fn, items):
+    futures = [pool.submit(fn, item) for item in items]
+    for future in as_completed(futures):
+        yield future.result()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--objectives", nargs="*", default=None, help="options to run (default: all in conf/objective)")
@@ -299,35 +309,55 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--confidence", type=float, default=0.95)
     parser.add_argument("--resamples", type=int, default=10_000, help="bootstrap resamples (default 10000)")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "objectives")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="runs at once, each with cores/jobs torch threads unless OMP_NUM_THREADS is set (default 1)")
     args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error("--jobs must be >= 1")
     if args.seed_list is None and args.seeds < 1:
         parser.error("--seeds must be >= 1")
     seed_list = args.seed_list if args.seed_list is not None else list(range(args.seeds))
     names = args.objectives or sorted(p.stem for p in (ROOT / "conf" / "objective").glob("*.yaml"))
     config = {"model": args.model, "profile": args.profile, "steps": args.steps, "seeds": seed_list,
-              "objectives": names, "confidence": args.confidence, "resamples": args.resamples, "goal": GOAL,
+              "objectives": names, "jobs": args.jobs, "confidence": args.confidence, "resamples": args.resamples, "goal": GOAL,
               "methods": {"over_seeds": "Student t-interval of the mean of the seeds' held-out deltas (N >= 2)",
                           "pooled_bootstrap": "loopwright.evaluation.paired.compare(base of the seeds' runs, the "
                                               "seeds' runs): paired percentile bootstrap over prompts, prompts "
                                               "averaged over seeds; exact sign test"}}
     args.out.mkdir(parents=True, exist_ok=True)
+    # --jobs N: N runs at once, each on cores/N torch threads unless OMP_NUM_THREADS is set (throughput on a
+    # small machine: one run does not keep two cores busy while it decodes)
+    threads = None if args.jobs == 1 or "OMP_NUM_THREADS" in os.environ else max(1, (os.cpu_count() or 1) // args.jobs)
+    pairs = [(name, seed) for name in names for seed in seed_list]
+    finished: dict[tuple[str, int], dict] = {}
     rows: list[dict] = []
-    failed = False
-    for name in names:
-        runs: list[dict] = []
-        for seed in seed_list:
-            run_dir = args.out / "runs" / name / f"seed{seed}"
-            run = run_one(name, seed, args.model, args.profile, args.steps, run_dir)
-            failed |= "error" in run
-            runs.append(run)
-            if seed == seed_list[0] and (run_dir / "reward_curve.png").is_file():
-                shutil.copy(run_dir / "reward_curve.png", args.out / f"{name}.png")
+
+    def rows_so_far() -> list[dict]:
+        out = []
+        for name in names:
+            runs = [finished[(name, seed)] for seed in seed_list if (name, seed) in finished]
+            if not runs:
+                continue
             done = [Path(r["run_dir"]) for r in runs if "error" not in r]
             pooled = pooled_bootstrap(done, args.confidence, args.resamples) if done else None
-            row = summarize(name, runs, pooled, args.confidence)
-            write_outputs(args.out, rows + [row], config)
+            out.append(summarize(name, runs, pooled, args.confidence))
+        return out
+
+    def one(pair: tuple[str, int]) -> tuple[tuple[str, int], dict]:
+        name, seed = pair
+        run_dir = args.out / "runs" / name / f"seed{seed}"
+        run = run_one(name, seed, args.model, args.profile, args.steps, run_dir, threads)
+        if seed == seed_list[0] and (run_dir / "reward_curve.png").is_file():
+            shutil.copy(run_dir / "reward_curve.png", args.out / f"{name}.png")
+        return pair, run
+
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for pair, run in pool.map(one, pairs) if args.jobs == 1 else _as_completed(pool, one, pairs):
+            finished[pair] = run
+            rows = rows_so_far()
+            write_outputs(args.out, rows, config)  # rewritten after every run: an interrupted bench keeps it
             print(json.dumps({k: run[k] for k in run if k != "run_dir"}), flush=True)
-        rows.append(row)
+    failed = any("error" in run for run in finished.values())
     print(table(rows, config))
     return 1 if failed else 0
 
