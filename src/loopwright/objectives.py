@@ -82,7 +82,7 @@ def _online_rl_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
         "num_iterations": int(o.num_iterations),
         # Resolved here (TRL's own fallback is the same) so the manifest shows the value used.
         "steps_per_generation": int(o.steps_per_generation or p.gradient_accumulation_steps),
-        "mask_truncated_completions": bool(o.mask_truncated_completions),
+        "mask_truncated_completions": truncation_filter_active(cfg),
         "temperature": float(o.temperature),
         "top_p": float(o.top_p),
         "reward_weights": weights,
@@ -169,11 +169,27 @@ def overlong_active(cfg: Any) -> bool:
     The paper's ramp (the last 4096 of 20480 tokens) sits beyond what replies need: it punishes the rare reply
     that runs past the expected maximum. On a short budget ordinary replies reach the limit (69% of the base
     model's at the default 12 tokens), the ramp becomes a length reward that outweighs the task's, and the
-    model learns to stop instead of to answer (held-out 0.175 -> 0.075, docs/BENCHMARKS.md). Below the floor
-    DAPO keeps its overlong *filtering* (``mask_truncated_completions``), the paper's other overlong treatment.
+    model learns to stop instead of to answer (held-out 0.175 -> 0.075, docs/BENCHMARKS.md). The same floor
+    governs DAPO's overlong *filtering* (:func:`truncation_filter_active`).
     """
     o = cfg.objective.overlong
     return bool(o.enabled) and int(cfg.profile.max_completion_length) >= int(o.min_budget)
+
+
+def truncation_filter_active(cfg: Any) -> bool:
+    """``mask_truncated_completions`` as handed to TRL: DAPO's overlong filtering (arXiv:2503.14476 section 3.4).
+
+    The filter drops truncated replies from the loss, which the paper can afford because at 20480 tokens
+    truncation is rare. On a budget under ``overlong.min_budget`` most replies are truncated (69-75% of the base
+    model's at 12 tokens), so the loss rests on the few short ones, and once a policy drifts to replies that all
+    run to the limit nothing is left to train: on the default job, seed 0, every completion was truncated from
+    step 8 on, entropy 0, held-out 0.125 -> 0.150 (docs/BENCHMARKS.md). So with the overlong treatment enabled,
+    both of its parts (filter and ramp) apply from ``min_budget`` up; an objective without it
+    (``overlong.enabled=false``) gets ``mask_truncated_completions`` as written."""
+    o = cfg.objective
+    if not o.mask_truncated_completions:
+        return False
+    return not o.overlong.enabled or int(cfg.profile.max_completion_length) >= int(o.overlong.min_budget)
 
 
 def scaling_record(cfg: Any) -> dict[str, Any]:
@@ -184,7 +200,9 @@ def scaling_record(cfg: Any) -> dict[str, Any]:
             "clip": {"paper": [float(o.epsilon), o.epsilon_high], "used": [eps, high],
                      "reference_length": o.clip_reference_length},
             "overlong": {"enabled": bool(o.overlong.enabled), "min_budget": int(o.overlong.min_budget),
-                         "active": overlong_active(cfg)}}
+                         "active": overlong_active(cfg),
+                         "filter": {"configured": bool(o.mask_truncated_completions),
+                                    "active": truncation_filter_active(cfg)}}}
 
 
 def overlong_penalty(max_completion_length: int, buffer_fraction: float, penalty: float) -> Callable[..., list]:

@@ -56,7 +56,9 @@ def test_objective_trains_two_steps_on_tiny(sweep, objective):
     if objective != "sft":
         # Rewards are logged on steps that generate (gspo generates every 4th step).
         assert "reward" in steps[0]
-    if objective == "dapo":  # the smoke budget (8 tokens) is under dapo's min_budget: overlong filtering only
+    if objective == "dapo":  # the smoke budget (8 tokens) is under dapo's min_budget: no ramp and no filter
         assert "rewards/overlong_penalty/mean" not in steps[0]
-        assert manifest["objective_scaling"]["overlong"] == {"enabled": True, "min_budget": 256, "active": False}
+        assert manifest["objective_scaling"]["overlong"] == {"enabled": True, "min_budget": 256, "active": False,
+                                                             "filter": {"configured": True, "active": False}}
+        assert manifest["trainer"]["kwargs_from_config"]["mask_truncated_completions"] is False
     assert len(json.loads((job_dir / "eval_results.json").read_text())["records"]) == 4

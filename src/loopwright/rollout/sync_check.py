@@ -65,6 +65,11 @@ def _hf_logprobs(model: Any, prompt: list[int], completion: list[int]) -> list[f
     return logp.gather(-1, torch.tensor(completion, device=logp.device)[:, None])[:, 0].tolist()
 
 
+def _sampled_logprobs(sample: Any) -> list[float]:
+    """vLLM's log-prob of each token it emitted (SamplingParams(logprobs=0) returns just that one)."""
+    return [next(iter(step.values())).logprob for step in (sample.logprobs or [])]
+
+
 def verify(trainer: Any, tokenizer: Any, rows: list[dict], max_new_tokens: int) -> dict[str, Any]:
     """Push the trainer's weights into vLLM, decode ``rows`` greedily on both sides, compare."""
     import torch
@@ -83,7 +88,11 @@ def verify(trainer: Any, tokenizer: Any, rows: list[dict], max_new_tokens: int) 
 
     # Before the push vLLM holds the weights of the last generation (one optimizer step back): when the
     # push changes its answers, the sync demonstrably reached the engine, not just raised no error.
-    stale = [_until_eos(list(o.outputs[0].token_ids), eos) for o in vllm_greedy()]
+    # Greedy answers can stay the same while the weights moved (a degenerate tiny model repeats one token), so
+    # the stale log-probs are kept too: vLLM scoring its own answer differently after the push also shows it.
+    stale_outputs = [o.outputs[0] for o in vllm_greedy()]
+    stale = [_until_eos(list(o.token_ids), eos) for o in stale_outputs]
+    stale_logprobs = [_sampled_logprobs(o) for o in stale_outputs]
     generation.sync_weights()  # TRL syncs lazily, before the next generation; there is none after the last step
     outputs = vllm_greedy()
     # what the trainer computes log-probs in: its autocast dtype when mixed precision is on
@@ -91,26 +100,34 @@ def verify(trainer: Any, tokenizer: Any, rows: list[dict], max_new_tokens: int) 
     weights_dtype = str(next(model.parameters()).dtype).removeprefix("torch.")
     trainer_dtype = mixed or weights_dtype
     per_prompt, gaps = [], []
-    for prompt, output, before in zip(prompts, outputs, stale):
+    limit = tolerance(trainer_dtype)
+    for prompt, output, before, before_logprobs in zip(prompts, outputs, stale, stale_logprobs):
         sample = output.outputs[0]
         vllm_ids = _until_eos(list(sample.token_ids), eos)
-        vllm_logprobs = [next(iter(step.values())).logprob for step in (sample.logprobs or [])][: len(vllm_ids)]
+        vllm_logprobs = _sampled_logprobs(sample)[: len(vllm_ids)]
+        # same answer: how far the push moved vLLM's log-probs of it (beyond the comparison's own tolerance)
+        shift = (max((abs(a - b) for a, b in zip(vllm_logprobs, before_logprobs)), default=0.0)
+                 if vllm_ids == before else None)
         with torch.autocast(model.device.type, dtype=getattr(torch, mixed or "float32"), enabled=mixed is not None):
             hf_ids = _until_eos(_hf_greedy(model, prompt, max_new_tokens, tokenizer.pad_token_id), eos)
             hf_logprobs = _hf_logprobs(model, prompt, vllm_ids) if vllm_ids else []
         gap = max((abs(a - b) for a, b in zip(vllm_logprobs, hf_logprobs)), default=0.0)
         gaps.append(gap)
-        per_prompt.append({"identical": vllm_ids == hf_ids, "changed_by_sync": vllm_ids != before,
+        per_prompt.append({"identical": vllm_ids == hf_ids,
+                           "changed_by_sync": vllm_ids != before or (shift is not None and shift > limit),
+                           "answer_changed_by_sync": vllm_ids != before,
+                           "logprob_shift_by_sync": None if shift is None else round(shift, 6),
                            "vllm": tokenizer.decode(vllm_ids),
                            "transformers": tokenizer.decode(hf_ids), "max_logprob_gap": round(gap, 6)})
     identical = sum(p["identical"] for p in per_prompt)
     vllm_dtype = str(generation.llm.llm_engine.model_config.dtype).removeprefix("torch.")
     max_gap = max(gaps, default=0.0)
-    limit = tolerance(trainer_dtype)
     return {
         "prompts": len(per_prompt), "identical": identical, "max_logprob_gap": round(max_gap, 6),
         "tolerance": limit, "passed": identical == len(per_prompt) or max_gap <= limit,
+        # the push reached the engine: vLLM's answer, or its log-probs of an unchanged answer, moved
         "changed_by_sync": sum(p["changed_by_sync"] for p in per_prompt),
+        "answers_changed_by_sync": sum(p["answer_changed_by_sync"] for p in per_prompt),
         "dtype": {"trainer": trainer_dtype, "vllm": vllm_dtype, "equal": trainer_dtype == vllm_dtype},
         "weights_dtype": weights_dtype, "torch_threads": torch.get_num_threads(),
         "per_prompt": per_prompt,

@@ -208,6 +208,10 @@ def problems_in(cfg: Any) -> list[str]:
     problems.extend(p for p in [outside_problem("provider.ledger", cfg.provider.get("ledger"))] if p)
     if p.device.value == "cpu" and p.precision.value == "fp16":
         problems.append("profile.precision=fp16 is not supported with profile.device=cpu; use fp32 or bf16")
+    kernel = p.get("attn_implementation")
+    if p.device.value == "cpu" and getattr(kernel, "value", kernel) == "flash_attention_2":
+        problems.append("profile.attn_implementation=flash_attention_2 needs a CUDA GPU and profile.device=cpu has "
+                        "none; use eager, sdpa or null")
     return problems
 
 

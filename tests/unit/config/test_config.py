@@ -79,6 +79,7 @@ BAD_OVERRIDES = [
     (["objective.loss_type=nope"], ["loss_type", "dr_grpo", "dapo"]),
     (["profile.max_steps=lots"], ["max_steps"]),
     (["model=nope"], ["smollm2", "tiny"]),
+    (["profile.attn_implementation=fast"], ["attn_implementation", "eager", "sdpa"]),
 ]
 
 
@@ -103,6 +104,8 @@ CROSS_FIELD = [
     (["task.n_eval=100"], ["task.n_eval (100)", "100 distinct questions"]),
     (["task.operations=[+,/]"], ["task.operations", "'/'"]),
     (["model.name_or_path=/no/such/dir"], ["model.name_or_path=/no/such/dir"]),
+    (["profile.device=cpu", "profile.attn_implementation=flash_attention_2"],
+     ["profile.attn_implementation=flash_attention_2", "CUDA"]),
 ]
 
 

@@ -65,16 +65,37 @@ def test_the_dapo_ramp_never_covers_the_default_tasks_answers(tmp_path):
         if objectives.overlong_active(cfg):
             assert budget >= int(cfg.objective.overlong.min_budget)
             assert len(funcs) == 1 and funcs[0]([[0] * longest]) == [0.0], profile
-        else:  # a budget under the floor: overlong filtering only, no ramp anywhere
+        else:  # a budget under the floor: no ramp anywhere (and no filter: the test below)
             assert budget < int(cfg.objective.overlong.min_budget) and funcs == [], profile
             assert objectives.reward_weights(cfg) == [1.0]
         assert objectives.scaling_record(cfg)["overlong"]["active"] == objectives.overlong_active(cfg)
 
 
-def test_profile_cpu_leaves_dapo_its_overlong_filtering_and_clip_higher(tmp_path):
-    kwargs = objectives.trainer_config_kwargs(compose(["model=tiny", "objective=dapo"]), tmp_path)
-    assert kwargs["mask_truncated_completions"] is True and kwargs["reward_weights"] == [1.0]
-    assert (kwargs["epsilon"], kwargs["epsilon_high"], kwargs["loss_type"]) == (0.2, 0.28, "dapo")
+def test_profile_cpu_keeps_dapos_clip_higher_and_token_loss_without_its_overlong_treatment(tmp_path):
+    cfg = compose(["model=tiny", "objective=dapo"])
+    kwargs = objectives.trainer_config_kwargs(cfg, tmp_path)
+    assert kwargs["mask_truncated_completions"] is False and kwargs["reward_weights"] == [1.0]
+    assert (kwargs["epsilon"], kwargs["epsilon_high"], kwargs["loss_type"], kwargs["beta"]) == (0.2, 0.28, "dapo", 0.0)
+    assert objectives.scaling_record(cfg)["overlong"]["filter"] == {"configured": True, "active": False}
+
+
+@pytest.mark.parametrize("overrides, masked", [
+    (["profile.max_completion_length=256"], True),   # the floor: filter and ramp as the paper wrote them
+    (["profile.max_completion_length=255"], False),
+    (["objective.overlong.min_budget=0"], True),     # the floor lowered: the paper's treatment at any budget
+    (["objective.overlong.enabled=false"], True),    # no overlong treatment to scale: the filter as written
+    (["objective.mask_truncated_completions=false", "profile.max_completion_length=256"], False),
+])
+def test_dapos_overlong_filter_follows_the_same_floor_as_its_ramp(tmp_path, overrides, masked):
+    cfg = compose(["model=tiny", "objective=dapo", *overrides])
+    assert objectives.trainer_config_kwargs(cfg, tmp_path)["mask_truncated_completions"] is masked
+    if cfg.objective.overlong.enabled and cfg.objective.mask_truncated_completions:
+        assert masked == objectives.overlong_active(cfg)  # one floor for both parts
+
+
+def test_another_objectives_filter_is_never_scaled(tmp_path):
+    cfg = compose(["model=tiny", "objective=grpo", "objective.mask_truncated_completions=true"])
+    assert objectives.trainer_config_kwargs(cfg, tmp_path)["mask_truncated_completions"] is True
 
 
 @pytest.mark.parametrize("overrides, message", [
