@@ -42,7 +42,3 @@ def apply() -> bool:
     trl_utils._use_triton = score_labelled_rows_only
     _applied = True
     return True
-
-
-def applied() -> bool:
-    return _applied
