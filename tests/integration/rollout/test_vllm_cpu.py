@@ -8,7 +8,10 @@ both sides; and the reason for loopwright's one CPU patch, re-proven so it goes 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -20,16 +23,31 @@ TINY = ["profile=smoke", "reward=length", "reward.params.max_length=60",
         "reward.params.buffer=55", "objective.learning_rate=0.05"]
 
 
-def _train(vllm_python, tmp_path, *overrides, model="tiny_llama"):
+def _train(vllm_python, tmp_path, *overrides, model="tiny_llama", plain=False):
     run_dir = tmp_path / "run"
     proc = vllm_env.run(vllm_python, [str(ROOT / "train.py"), f"model={model}", *TINY, "rollout=vllm", *overrides,
-                                      f"hydra.run.dir={run_dir}"], timeout=900)
+                                      f"hydra.run.dir={run_dir}"], timeout=900, plain=plain)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-5000:]
     return run_dir, json.loads((run_dir / "manifest.json").read_text()), proc
 
 
+IMPORTED_FROM = ("import json, loopwright, hydra_plugins.loopwright_sweeper as s, hydra_plugins.loopwright_launchers as l;"
+                 " print(json.dumps([loopwright.__file__, s.__file__, l.__file__]))")
+
+
+def test_the_vllm_env_imports_what_this_interpreter_imports(vllm_python):
+    # No PYTHONPATH, as a user runs it. From a venv, 8a3b501's environment failed here (ModuleNotFoundError:
+    # loopwright): its .pth named the parent's site-packages as a plain path, so the editable finder never loaded.
+    here = subprocess.run([sys.executable, "-c", IMPORTED_FROM], cwd="/", capture_output=True, text=True, timeout=120,
+                          env=vllm_env.env(plain=True))
+    there = vllm_env.run(vllm_python, ["-c", IMPORTED_FROM], cwd=Path("/"), plain=True, timeout=120)
+    assert here.returncode == 0 and there.returncode == 0, here.stderr[-2000:] + there.stderr[-2000:]
+    assert json.loads(there.stdout) == json.loads(here.stdout)
+
+
 def test_grpo_trains_with_vllm_colocated_and_the_sync_check_passes(vllm_python, tmp_path):
-    run_dir, manifest, proc = _train(vllm_python, tmp_path)
+    # plain: `<vllm-env>/bin/python train.py rollout=vllm model=tiny_llama profile=smoke` exactly as a user types it
+    run_dir, manifest, proc = _train(vllm_python, tmp_path, plain=True)
     rollout = manifest["rollout"]
     assert rollout["engine"] == "vllm" and rollout["mode"] == "colocate"
     fields = manifest["trainer"]["config"]
