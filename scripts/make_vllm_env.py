@@ -18,14 +18,12 @@ interpreter's site-packages directories, in that interpreter's order. addsitedir
 path line) also runs the .pth files found there: the editable install's finder and the Hydra plugin
 links live in those. `venv --system-site-packages` would not do: from a venv it sees the *base*
 interpreter, not the venv (a `ModuleNotFoundError: loopwright` in the vLLM environment).
-The default directory is keyed by the running interpreter's prefix, so environments made from two
-parents never overwrite each other; the stamp file records the parent, the pins and the layout,
-and running again with the same ones is a no-op.
+The stamp file records the parent interpreter (its sys.prefix), the pins and the layout: running
+again with the same ones is a no-op; from another parent the environment is rebuilt in place.
 """
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import subprocess
@@ -64,8 +62,7 @@ def default_dir() -> Path:
     if env:
         return Path(env)
     cache = Path(os.environ.get("LOOPWRIGHT_CACHE", Path.home() / ".cache" / "loopwright"))
-    parent = hashlib.sha256(os.path.realpath(sys.prefix).encode()).hexdigest()[:8]
-    return cache / f"vllm-env-{VLLM_VERSION}-{parent}"
+    return cache / f"vllm-env-{VLLM_VERSION}"
 
 
 def env_python(env_dir: Path) -> Path:

@@ -32,3 +32,14 @@ def hydra_suite_version_base():
     yield
     # Nothing may have set one yet (this suite ran first): put back Hydra's "unspecified" marker as it was.
     instance.version_base = previous
+
+
+@pytest.fixture
+def fresh_accelerate_state():
+    """AcceleratorState is a process-wide singleton: an in-process trainer of an earlier test leaves one behind
+    without mixed precision, and a bf16 Accelerator then refuses to start. Reset before and after."""
+    from accelerate.state import AcceleratorState
+
+    AcceleratorState._reset_state(reset_partial_state=True)
+    yield
+    AcceleratorState._reset_state(reset_partial_state=True)

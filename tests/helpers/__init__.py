@@ -31,26 +31,12 @@ def compose(overrides: list[str] | None = None):
         return hydra_compose(config_name="train", overrides=overrides or [])
 
 
-# train.py in-process, then the heavy modules it imported: "HEAVY_IMPORTS=" (none) ends stdout when nothing loaded.
-NO_TORCH_CHECK = """
-import runpy, sys
-sys.argv = ["train.py"] + sys.argv[1:]
-code = 0
-try:
-    runpy.run_path({train!r}, run_name="__main__")
-except SystemExit as exit_:
-    code = exit_.code
-heavy = sorted(m for m in ("torch", "transformers", "trl", "peft", "accelerate", "datasets") if m in sys.modules)
-print("HEAVY_IMPORTS=" + ",".join(heavy))
-sys.exit(code or 0)
-"""
-
-
 def run_train_without_torch(args: list[str], cwd: Path | None = None, env: dict[str, str] | None = None,
                             timeout: float = 120) -> subprocess.CompletedProcess:
-    """train.py with ``args``, printing ``HEAVY_IMPORTS=<the heavy modules it imported>`` last."""
-    return subprocess.run([sys.executable, "-c", NO_TORCH_CHECK.format(train=str(ROOT / "train.py")), *args],
-                          cwd=cwd or ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+    """train.py with ``args``, printing ``HEAVY_IMPORTS=<the heavy modules it imported>`` last (helpers/imports.py)."""
+    from helpers.imports import heavy_imports
+
+    return heavy_imports(path=ROOT / "train.py", args=args, cwd=cwd or ROOT, env=env, timeout=timeout).proc
 
 
 def run_train(args: list[str], cwd: Path | None = None, timeout: float = 600) -> subprocess.CompletedProcess:

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 from helpers import ROOT
+from helpers.imports import heavy_imports
 
 
 def doctor(*args: str, cwd=ROOT) -> subprocess.CompletedProcess:
@@ -58,10 +59,8 @@ def test_overrides_that_do_not_compose_exit_2():
 
 
 def test_help_imports_no_torch():
-    code = ("import runpy, sys\nsys.argv = ['doctor', '--help']\n"
-            "try:\n    runpy.run_module('loopwright.doctor', run_name='__main__')\nexcept SystemExit:\n    pass\n"
-            "print('LOADED', sorted(m for m in ('torch', 'vllm', 'transformers', 'trl') if m in sys.modules))")
-    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0, r.stderr
+    r = heavy_imports(module="loopwright.doctor", args=["--help"], watch=("torch", "vllm", "transformers", "trl"),
+                      cwd=ROOT)
+    assert r.exit_code == 0, r.stderr
     assert "usage: python -m loopwright.doctor" in r.stdout
-    assert r.stdout.splitlines()[-1] == "LOADED []", r.stdout
+    assert r.heavy == [], r.stdout

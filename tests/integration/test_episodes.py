@@ -337,24 +337,12 @@ def test_support_episode_trains_one_step_through_build_trainer(tmp_path):
 
 
 # ------------------------------------------------------------- end to end
-def _multi_turn_registered() -> bool:
+def test_train_py_multi_turn_tool_use_end_to_end(tmp_path):
+    # No skip: a tool_use task that lost multi_turn, or a build_trainer that stopped wiring the episodes in,
+    # fails here (it used to skip when build_trainer's source text changed).
     from loopwright import tasks
 
-    return bool(tasks.REGISTRY["tool_use"].multi_turn)
-
-
-def _passes_tokenizer() -> bool:
-    import inspect
-
-    from loopwright import objectives
-
-    return "trainer_extras(cfg, train_rows, tokenizer)" in inspect.getsource(objectives.build_trainer)
-
-
-@pytest.mark.skipif(not (_multi_turn_registered() and _passes_tokenizer()),
-                    reason="needs TaskSpec(multi_turn=True) for tool_use and build_trainer passing the tokenizer "
-                           "to episodes.trainer_extras (docs/EPISODES.md, 'Wiring')")
-def test_train_py_multi_turn_tool_use_end_to_end(tmp_path):
+    assert tasks.REGISTRY["tool_use"].multi_turn
     proc = run_train(["task=tool_use", "task.multi_turn=true", "reward=tool_calling", "model=tiny", "profile=smoke",
                       "task.n_eval=4", "save_model=false", f"hydra.run.dir={tmp_path}"])
     assert proc.returncode == 0, proc.stderr[-3000:]

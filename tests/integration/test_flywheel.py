@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from helpers import ROOT
+from helpers.imports import heavy_imports
 
 LEARNABLE = ["model=tiny", "reward._target_=helpers.flywheel_rewards.no_newline", "task.n_train=8", "task.n_eval=8",
              "harvest.samples=2", "harvest.max_new_tokens=4", "train.profile=smoke",
@@ -151,10 +152,7 @@ def test_bad_arguments_fail_naming_the_key(tmp_path):
 
 
 def test_cfg_job_prints_the_config_and_imports_no_torch(tmp_path):
-    check = ("import runpy, sys\nsys.argv = ['flywheel', '--cfg', 'job', 'output=x', 'model=tiny']\n"
-             "try:\n    runpy.run_module('loopwright.flywheel', run_name='__main__')\nexcept SystemExit:\n    pass\n"
-             "print('HEAVY', [m for m in ('torch', 'transformers', 'trl') if m in sys.modules])\n")
-    done = subprocess.run([sys.executable, "-c", check], cwd=tmp_path, env=env(), capture_output=True, text=True,
-                          timeout=120)
+    done = heavy_imports(module="loopwright.flywheel", args=["--cfg", "job", "output=x", "model=tiny"],
+                         watch=("torch", "transformers", "trl"), cwd=tmp_path, env=env())
     assert "max_generations: 3" in done.stdout and "samples: 8" in done.stdout, done.stderr
-    assert done.stdout.strip().endswith("HEAVY []")
+    assert done.heavy == []

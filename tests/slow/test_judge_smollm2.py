@@ -1,15 +1,16 @@
 """reward=judge with a real model behind the loopback server: SmolLM2-135M on CPU, through the user's command.
 
-The mechanics, not the quality: ``python -m loopwright.improve reward=judge calibrate=true`` sends the
-labelled other-shop set to SmolLM2 (transformers, greedy) behind the stand-in, and either gets an
-agreement (written to calibration.json, printed with -s: the figure docs/REWARDS.md reports) or fails
-with the error naming the endpoint. Measured (docs/REWARDS.md): it fails, in both modes, on the format.
-Slow: one generation per request on CPU (18 min for both modes on a busy 2-core machine).
+The mechanics, not the quality: ``python -m loopwright.improve reward=judge calibrate=true`` sends labelled
+rows of the other-shop set to SmolLM2 (transformers, greedy) behind the stand-in. What docs/REWARDS.md
+measured is asserted as it is, so a change in what the judge sends (prompt, template, parsing) shows here:
+pointwise, the 135M model scores the first rows and answers the sixth with a refusal that holds no score;
+in group mode its first answer is not a ranking of the group. Either way the calibration stops with the
+error naming the endpoint (exit 2) at the first unusable answer, with retries=0 after exactly that many
+requests. Greedy decoding makes both deterministic. Only the rows the run reaches are sent (7 generations,
+not the whole set's 38: the old version took 18 minutes and accepted either outcome).
 """
 
 from __future__ import annotations
-
-import json
 
 import pytest
 
@@ -28,25 +29,24 @@ def smollm2():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("mode,requests,tokens", [("pointwise", 30, 16), ("group", 8, 24)])
-def test_smollm2_as_the_judge_of_the_other_shop_set(tmp_path, smollm2, mode, requests, tokens):
+# pointwise: one request per row, the sixth is the refusal; group: groups of four, the first is unusable
+@pytest.mark.parametrize("mode,rows,requests,tokens", [("pointwise", 6, 6, 16), ("group", 4, 1, 24)])
+def test_smollm2_as_the_judge_stops_at_its_first_unusable_answer_naming_the_endpoint(
+        tmp_path, smollm2, mode, rows, requests, tokens):
+    labelled = tmp_path / "labelled.jsonl"
+    labelled.write_text("".join(LABELLED.read_text().splitlines(keepends=True)[:rows]))
+    smollm2.seen.clear()
     with JudgeStandin(smollm2) as judge:
-        # timeout: a hang guard only (both modes took 18 min together at a load average of ~19 on 2 cores)
         proc = run_app("loopwright.improve", "reward=judge", f"reward.base_url={judge.base_url}",
                        "reward.model=SmolLM2-135M-Instruct", f"reward.mode={mode}", f"reward.max_tokens={tokens}",
                        # one generation at a time behind the stand-in: one request in flight, a patient timeout
-                       "reward.concurrency=1", "reward.timeout_s=600", "reward.retries=0", f"reward.cache_dir={tmp_path / 'cache'}", f"reward.calibration={LABELLED}",
-                       "reward.min_agreement=0", "calibrate=true", f"output={tmp_path}", cwd=tmp_path, timeout=3600)
+                       "reward.concurrency=1", "reward.timeout_s=600", "reward.retries=0",
+                       f"reward.cache_dir={tmp_path / 'cache'}", f"reward.calibration={labelled}",
+                       "reward.min_agreement=0", "calibrate=true", f"output={tmp_path}", cwd=tmp_path, timeout=900)
         sent = judge.count
-    answers = [m for m in smollm2.seen]
-    result_file = tmp_path / "calibration.json"
-    if result_file.is_file():
-        result = json.loads(result_file.read_text())
-        print(f"\nSmolLM2-135M judge, mode={mode}: agreement {result['agreement']} ({result['metric']}), "
-              f"precision {result.get('precision')}, recall {result.get('recall')}, {sent} requests")
-        assert proc.returncode == 0, proc.stderr
-        assert result["rows"] == 30 and sent == requests and answers
-        assert 0.0 <= result["agreement"] <= 1.0
-    else:  # the model could not keep to the answer format: the clear failure, naming the endpoint
-        print(f"\nSmolLM2-135M judge, mode={mode}: no agreement, {proc.stderr.strip()[-400:]}")
-        assert proc.returncode == 2 and judge.base_url in proc.stderr and "an unusable answer" in proc.stderr
+    print(f"\nSmolLM2-135M judge, mode={mode}: {sent} requests, {proc.stderr.strip()[-300:]}")
+    assert proc.returncode == 2, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert judge.base_url in proc.stderr and "an unusable answer" in proc.stderr
+    assert "reward.retries=0" in proc.stderr
+    assert sent == requests and len(smollm2.seen) == requests  # every request was a real generation, no retry
+    assert not (tmp_path / "calibration.json").exists()  # no agreement is reported from an unfinished set

@@ -6,7 +6,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from hydra.plugins.launcher import Launcher
 from hydra.test_utils.launcher_common_tests import BatchedSweeperTestSuite, IntegrationTestSuite, LauncherTestSuite
 
 from helpers import ROOT, launcher_jobs, run_train
+from helpers.imports import heavy_imports
 from hydra_plugins.loopwright_launchers.local_gpus._slots import SlotConfigError, plan_slots
 from hydra_plugins.loopwright_launchers.local_gpus.launcher import LocalGpusLauncher
 
@@ -252,8 +252,8 @@ def test_two_process_job_runs_under_accelerate_with_gloo_on_cpu(tmp_path: Path) 
 
 
 def test_module_imports_no_heavy_packages() -> None:
-    code = ("import sys; import hydra_plugins.loopwright_launchers.local_gpus.launcher, "
-            "hydra_plugins.loopwright_launchers.local_gpus._child, hydra_plugins.loopwright_launchers.streaming; "
-            "print(sorted(m for m in ('torch','transformers','trl','cloudpickle') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
-    assert out.strip() == "[]"
+    code = ("import hydra_plugins.loopwright_launchers.local_gpus.launcher, "
+            "hydra_plugins.loopwright_launchers.local_gpus._child, hydra_plugins.loopwright_launchers.streaming")
+    probe = heavy_imports(code=code, watch=("torch", "transformers", "trl", "cloudpickle"), cwd=ROOT)
+    assert probe.exit_code == 0, probe.stderr
+    assert probe.heavy == []

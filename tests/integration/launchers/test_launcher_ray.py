@@ -22,6 +22,7 @@ from hydra.plugins.launcher import Launcher
 from hydra.test_utils.launcher_common_tests import IntegrationTestSuite, LauncherTestSuite
 
 from helpers import ROOT, compose, launcher_jobs
+from helpers.imports import heavy_imports
 from hydra_plugins.loopwright_launchers.ray.launcher import RayLauncher
 
 SWEEP_APP = ROOT / "tests" / "helpers" / "sweep_app"
@@ -208,8 +209,8 @@ def test_two_tiny_trainings_on_a_local_cluster_started_and_stopped_for_them(tmp_
 
 
 def test_plugin_discovery_imports_no_ray() -> None:
-    code = ("import sys; from hydra.core.plugins import Plugins; from hydra.plugins.launcher import Launcher; "
-            "Plugins.instance().discover(Launcher); "
-            "print(sorted(m for m in ('ray', 'torch', 'cloudpickle') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
-    assert out.strip() == "[]"
+    code = ("from hydra.core.plugins import Plugins; from hydra.plugins.launcher import Launcher; "
+            "Plugins.instance().discover(Launcher)")
+    probe = heavy_imports(code=code, watch=("ray", "torch", "cloudpickle"), cwd=ROOT)
+    assert probe.exit_code == 0, probe.stderr
+    assert probe.heavy == []

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from helpers import ROOT, options, run_train
+from helpers.imports import heavy_imports
+from helpers.launcher_jobs import alive
 from loopwright.config import ProviderKind
 from hydra_plugins.loopwright_launchers.dispatch import launcher_command
 
@@ -99,13 +101,10 @@ def test_inside_a_launcher_the_job_runs_in_process(tmp_path: Path) -> None:
 
 
 def test_cfg_job_with_a_remote_provider_starts_nothing_and_imports_no_torch(tmp_path: Path) -> None:
-    script = ("import runpy, sys\nsys.argv = ['train.py', 'provider=local_gpus', '--cfg', 'job']\n"
-              f"runpy.run_path({str(ROOT / 'train.py')!r}, run_name='__main__')\n"
-              "print('HEAVY=' + ','.join(m for m in ('torch', 'transformers', 'trl') if m in sys.modules))\n")
-    proc = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    assert "HEAVY=\n" in proc.stdout and "kind: local_gpus" in proc.stdout
-    assert "through its launcher" not in proc.stdout and not (tmp_path / "outputs").exists()
+    probe = heavy_imports(path=ROOT / "train.py", args=["provider=local_gpus", "--cfg", "job"], cwd=tmp_path)
+    assert probe.exit_code == 0, probe.stderr
+    assert probe.heavy == [] and "kind: local_gpus" in probe.stdout
+    assert "through its launcher" not in probe.stdout and not (tmp_path / "outputs").exists()
 
 
 def _descendants(pid: int) -> set[int]:
@@ -124,13 +123,6 @@ def _descendants(pid: int) -> set[int]:
     return found
 
 
-def _alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie is dead
-    except OSError:
-        return False
-
-
 @pytest.mark.skipif(sys.platform != "linux", reason="uses /proc and PR_SET_PDEATHSIG")
 def test_killing_the_dispatching_process_tears_the_job_down(tmp_path: Path) -> None:
     run_dir = tmp_path / "run"
@@ -145,9 +137,9 @@ def test_killing_the_dispatching_process_tears_the_job_down(tmp_path: Path) -> N
     proc.kill()
     proc.wait()
     deadline = time.time() + 20
-    while [p for p in tree if _alive(p)] and time.time() < deadline:
+    while [p for p in tree if alive(p)] and time.time() < deadline:
         time.sleep(0.2)
-    alive = [p for p in tree if _alive(p)]
-    assert not alive
+    survivors = [p for p in tree if alive(p)]
+    assert not survivors
     assert not (run_dir / "manifest.json").exists() or json.loads(
         (run_dir / "manifest.json").read_text())["status"] != "completed"

@@ -1,7 +1,7 @@
 """``python -m loopwright.serve backend=vllm``: vLLM's own server (the second environment) behind the front.
 
-Runs only where the vLLM environment is already built (docs/ROLLOUT.md; this test does not build
-it) and is marked slow: vLLM's CPU start-up takes a minute or two. The model is the tiny Llama
+Uses the vLLM environment through the session fixture that builds it on first use (the rollout
+tests share it), so it never skips; marked slow: vLLM's CPU start-up takes a minute or two. The model is the tiny Llama
 (vLLM's CPU attention cannot serve the tiny model's head_dim of 16). A LoRA run is served as its
 adapter on the base (``--enable-lora``) and must answer as PEFT does on the same weights, and
 differently from the base; the traffic is logged as with the transformers backend.
@@ -15,10 +15,7 @@ import openai
 import pytest
 
 from helpers.serving import perturb_adapter, serving, train_tiny
-from loopwright.serving.backend_vllm import vllm_python
-
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(vllm_python(None) is None, reason="no vLLM environment (scripts/make_vllm_env.py)")]
+pytestmark = [pytest.mark.slow]
 
 VLLM = ["vllm.dtype=float32", "vllm.max_model_len=512", "vllm.extra_args=[--enforce-eager]"]
 MESSAGES = [{"role": "user", "content": "Hello"}]
@@ -45,12 +42,12 @@ def _greedy(model, tokenizer, max_new_tokens: int = 8) -> str:
     return tokenizer.decode(out[0, ids.shape[1]:], skip_special_tokens=True)
 
 
-def test_vllm_serves_the_adapter_streams_and_logs(lora_run):
+def test_vllm_serves_the_adapter_streams_and_logs(lora_run, vllm_python):
     from transformers import AutoModelForCausalLM
 
     from loopwright.serving.backend_hf import load_run_model
 
-    with serving(lora_run, *VLLM, backend="vllm", env={"VLLM_CPU_KVCACHE_SPACE": "1"}, timeout=900) as (url, _):
+    with serving(lora_run, *VLLM, f"vllm.python={vllm_python}", backend="vllm", env={"VLLM_CPU_KVCACHE_SPACE": "1"}, timeout=900) as (url, _):
         client = openai.OpenAI(base_url=url, api_key="unused", max_retries=0)
         model = client.models.list().data[0].id
         whole = client.chat.completions.create(model=model, messages=MESSAGES, max_tokens=8, temperature=0)

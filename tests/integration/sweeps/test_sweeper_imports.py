@@ -8,11 +8,10 @@ that way). The names both sides share live in _attrs.py, which imports nothing.
 from __future__ import annotations
 
 import ast
-import subprocess
-import sys
 from pathlib import Path
 
 from helpers import ROOT
+from helpers.imports import heavy_imports
 
 PACKAGE = "hydra_plugins.loopwright_sweeper"
 HOME = ROOT / "sweeps" / "hydra_plugins" / "loopwright_sweeper"
@@ -69,8 +68,7 @@ def test_the_cycle_finder_finds_one():
 
 def test_hydras_plugin_scan_imports_no_optuna_torch_or_matplotlib():
     # Hydra imports every non-`_` module of hydra_plugins at start-up, --help and --cfg job included.
-    code = ("import sys; from hydra.core.plugins import Plugins; Plugins.instance(); "
-            "print([m for m in ('optuna', 'torch', 'matplotlib', 'transformers') if m in sys.modules])")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == "[]"
+    probe = heavy_imports(code="from hydra.core.plugins import Plugins; Plugins.instance()",
+                          watch=("optuna", "torch", "matplotlib", "transformers"))
+    assert probe.exit_code == 0, probe.stderr
+    assert probe.heavy == []

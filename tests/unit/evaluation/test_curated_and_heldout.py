@@ -15,6 +15,7 @@ from loopwright.tasks import curated
 from loopwright.tasks.jsonl import TaskFileError
 from loopwright.train.validate import problems_in
 from helpers.loop_apps import HELD_OUT
+from helpers.imports import heavy_imports
 
 
 def _row(i: int, prompt: str | None = None, **columns) -> dict:
@@ -115,29 +116,16 @@ def test_validation_of_eval_prompts_fail_below_and_the_curated_path(tmp_path):
         ["task.path=/no/such/curated.jsonl does not exist"]
 
 
-NO_TORCH = """
-import runpy, sys
-sys.argv = [sys.argv[1]] + sys.argv[2:]
-try:
-    runpy.run_module(sys.argv[0], run_name="__main__")
-except SystemExit as exit_:
-    assert not exit_.code, exit_.code
-print("HEAVY=" + ",".join(m for m in ("torch", "transformers", "trl") if m in sys.modules))
-"""
-
-
 @pytest.mark.parametrize("module,args,key", [
     ("loopwright.ingest", ["input=a.jsonl", "output=t"], "strict"),
     ("loopwright.improve", ["transcripts=t", "output=o", "reward=tool_calling"], "threshold"),
     ("loopwright.chat", ["run=r"], "max_new_tokens"),
 ])
 def test_loop_apps_print_their_config_without_importing_torch(module, args, key):
-    proc = subprocess.run([sys.executable, "-c", NO_TORCH, module, "--cfg", "job", *args], capture_output=True,
-                          text=True, cwd=ROOT, timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    printed, heavy = proc.stdout.split("HEAVY=")
-    assert heavy.strip() == ""
-    cfg = OmegaConf.create(printed)
+    probe = heavy_imports(module=module, args=["--cfg", "job", *args], watch=("torch", "transformers", "trl"), cwd=ROOT)
+    assert probe.exit_code == 0, probe.stderr
+    assert probe.heavy == []
+    cfg = OmegaConf.create(probe.stdout)
     assert key in cfg
     if module == "loopwright.improve":
         assert cfg.reward.name == "tool_calling" and cfg.task.name == "customer_support"

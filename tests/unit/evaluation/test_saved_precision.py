@@ -3,23 +3,12 @@ autocast forward that accelerate's prepare leaves on it after mixed-precision tr
 
 from __future__ import annotations
 
-import pytest
 import torch
 from accelerate import Accelerator
-from accelerate.state import AcceleratorState
 
 from helpers import compose
 from loopwright.evaluation.held_out import saved_precision
 from loopwright.train import models
-
-
-@pytest.fixture
-def fresh_accelerate_state():
-    # AcceleratorState is a process-wide singleton: an in-process trainer of an earlier test leaves one behind
-    # without mixed precision, and a bf16 Accelerator then refuses to start.
-    AcceleratorState._reset_state(reset_partial_state=True)
-    yield
-    AcceleratorState._reset_state(reset_partial_state=True)
 
 
 def _logits(model, ids):

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 
 import pytest
 
 from helpers import CONF, ROOT
+from helpers.imports import heavy_imports
 from loopwright.mcp_tools.catalog import summary_of
 from loopwright.mcp_tools.paths import Refused, Roots
 
@@ -47,10 +46,9 @@ def test_roots_refuse_absolute_dotdot_and_symlinked_paths_out(tmp_path):
 
 
 def test_composing_and_validating_imports_no_torch(tmp_path):
-    code = ("import sys; from loopwright.mcp_tools.paths import Roots; from loopwright.mcp_tools.composing import checked;"
+    code = ("from loopwright.mcp_tools.paths import Roots; from loopwright.mcp_tools.composing import checked;"
             f"r, cfg = checked(['model=tiny', 'profile=smoke'], Roots.make({str(ROOT)!r}, {str(tmp_path)!r}));"
-            "assert r['ok'], r['problems'];"
-            "print(','.join(m for m in ('torch', 'transformers', 'trl') if m in sys.modules))")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == ""
+            "assert r['ok'], r['problems']")
+    probe = heavy_imports(code=code, watch=("torch", "transformers", "trl"))
+    assert probe.exit_code == 0, probe.stderr
+    assert probe.heavy == []

@@ -8,7 +8,6 @@ from types import SimpleNamespace
 import pytest
 import torch
 from accelerate import Accelerator
-from accelerate.state import AcceleratorState
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from helpers import compose
@@ -16,14 +15,6 @@ from loopwright.rollout.decode_casts import GENERATION_METHOD, cast_once_per_rol
 from loopwright.train import models
 
 NEW_TOKENS = 6
-
-
-@pytest.fixture
-def fresh_accelerate_state():
-    # AcceleratorState is a process-wide singleton (see test_saved_precision.py)
-    AcceleratorState._reset_state(reset_partial_state=True)
-    yield
-    AcceleratorState._reset_state(reset_partial_state=True)
 
 
 class WeightCasts(TorchDispatchMode):

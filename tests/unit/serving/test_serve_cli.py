@@ -8,17 +8,7 @@ import sys
 import pytest
 
 from helpers import ROOT
-
-NO_TORCH = """
-import runpy, sys
-sys.argv = ["loopwright.serve"] + sys.argv[1:]
-try:
-    runpy.run_module("loopwright.serve", run_name="__main__")
-except SystemExit as exit_:
-    assert not exit_.code, exit_.code
-print("HEAVY=" + ",".join(m for m in ("torch", "transformers", "starlette", "uvicorn") if m in sys.modules))
-"""
-
+from helpers.imports import heavy_imports
 
 def _serve(*args: str, cwd, env=None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "loopwright.serve", *args], capture_output=True, text=True,
@@ -26,11 +16,10 @@ def _serve(*args: str, cwd, env=None) -> subprocess.CompletedProcess:
 
 
 def test_the_config_prints_without_heavy_imports():
-    proc = subprocess.run([sys.executable, "-c", NO_TORCH, "--cfg", "job", "run=r"], capture_output=True, text=True,
-                          cwd=ROOT, timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    printed, heavy = proc.stdout.split("HEAVY=")
-    assert heavy.strip() == "" and "host: 127.0.0.1" in printed and "api_key_env: null" in printed
+    probe = heavy_imports(module="loopwright.serve", args=["--cfg", "job", "run=r"],
+                          watch=("torch", "transformers", "starlette", "uvicorn"), cwd=ROOT)
+    assert probe.exit_code == 0, probe.stderr
+    assert probe.heavy == [] and "host: 127.0.0.1" in probe.stdout and "api_key_env: null" in probe.stdout
 
 
 def test_a_typo_fails_at_composition(tmp_path):

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import importlib
-import subprocess
-import sys
 
 import pytest
 
 from loopwright.train import exits
+from helpers.imports import heavy_imports
 
 
 @pytest.mark.parametrize("name", sorted(exits.EXITS))
@@ -50,5 +49,6 @@ def test_the_cli_prints_the_message_and_exits_with_the_code(capsys, tmp_path):
 
 
 def test_importing_the_table_imports_no_torch():
-    code = "import loopwright.train.cli, sys; assert 'torch' not in sys.modules and 'transformers' not in sys.modules"
-    subprocess.run([sys.executable, "-c", code], check=True)
+    probe = heavy_imports(code="import loopwright.train.cli", watch=("torch", "transformers"))
+    assert probe.exit_code == 0, probe.stderr
+    assert probe.heavy == []
