@@ -7,8 +7,11 @@ an exact sign test on the prompts that differ, and a verdict ("B better", "A bet
 dirs (groups of runs: each prompt is averaged over a group's runs first) or
 eval_results.json files; ``base`` as one side is the other side's base model
 (``compare base A``: A's base against A's trained policy). The statistics are in
-:mod:`loopwright.evaluation.paired` (docs/EVALUATION.md). Exit 0; 2 for unusable inputs.
-Imports no torch.
+:mod:`loopwright.evaluation.paired` (docs/EVALUATION.md), the sides and the shared options
+in :mod:`loopwright.evaluation.compare`. Exit 0; 2 for unusable inputs. Imports no torch.
+
+argparse, not Hydra (as loopwright.gate): the command takes paths and a few numbers and
+composes no config group.
 """
 
 from __future__ import annotations
@@ -17,27 +20,8 @@ import argparse
 import json
 import sys
 
-from loopwright.evaluation.paired import CompareError, base_of, compare, format_comparison, load_side
-
-
-def common_args(parser: argparse.ArgumentParser) -> None:
-    """The statistics' options, shared with loopwright.gate."""
-    parser.add_argument("--confidence", type=float, default=0.95, help="confidence of the interval (default 0.95)")
-    parser.add_argument("--resamples", type=int, default=10_000, help="bootstrap resamples (default 10000)")
-    parser.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
-    parser.add_argument("--intersect", action="store_true",
-                        help="compare on the prompts both sides evaluated (warns) instead of refusing")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
-
-
-def sides(a: str, b: str):
-    if a == "base" and b == "base":
-        raise CompareError("'base' names the base model of the other side; give at least one run")
-    if a == "base":
-        b_side = load_side(b)
-        return base_of(b_side), b_side
-    a_side = load_side(a)
-    return a_side, (base_of(a_side) if b == "base" else load_side(b))
+from loopwright.evaluation.compare import common_args, sides
+from loopwright.evaluation.paired import CompareError, compare, format_comparison
 
 
 def main(argv: list[str] | None = None) -> int:

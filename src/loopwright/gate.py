@@ -8,7 +8,12 @@ and without ``--allow-flips`` every plain prompt the baseline solved must still 
 solved. Otherwise DON'T SHIP (exit 5) with the table that decided it. Candidate and
 baseline are run dirs, multirun dirs or eval_results.json files (several make a group);
 ``--baseline base`` is the candidate runs' own base model. Exit 2: unusable inputs.
-:mod:`loopwright.evaluation.paired` has the statistics (docs/EVALUATION.md). Imports no torch.
+:mod:`loopwright.evaluation.paired` has the statistics (docs/EVALUATION.md),
+:mod:`loopwright.evaluation.compare` the sides and the options shared with loopwright.compare.
+Imports no torch.
+
+argparse, not Hydra (as loopwright.compare): the command takes paths and a few numbers and
+composes no config group.
 """
 
 from __future__ import annotations
@@ -17,8 +22,8 @@ import argparse
 import json
 import sys
 
-from loopwright.compare import common_args
-from loopwright.evaluation.paired import CompareError, base_of, gate, load_side
+from loopwright.evaluation.compare import common_args, gate_sides
+from loopwright.evaluation.paired import CompareError, gate
 
 DONT_SHIP_EXIT = 5
 
@@ -35,13 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     common_args(parser)
     args = parser.parse_args(argv)
     try:
-        candidate = load_side(args.candidate)
-        if args.baseline == ["base"]:
-            baseline = base_of(candidate)
-        elif "base" in args.baseline:
-            raise CompareError("--baseline base stands alone (the candidate's own base model)")
-        else:
-            baseline = load_side(args.baseline)
+        candidate, baseline = gate_sides(args.candidate, args.baseline)
         result = gate(candidate, baseline, args.confidence, args.min_delta, args.allow_flips, args.resamples,
                       args.seed, args.intersect)
     except CompareError as err:

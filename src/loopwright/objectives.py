@@ -26,7 +26,7 @@ def resolved_precision(profile: Any, device: dict | None = None) -> str:
     (docs/BENCHMARKS.md, "Where a step's time goes")."""
     if profile.precision.value != "auto":
         return profile.precision.value
-    from loopwright.doctor import probe_device
+    from loopwright.preflight.device import probe_device
 
     facts = device or probe_device(profile.device.value)
     return "bf16" if facts["bf16"] else "fp32"

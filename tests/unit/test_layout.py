@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,9 @@ from helpers import CONF, ROOT
 DESIGN = ROOT / "docs" / "DESIGN.md"
 CODE_ROOTS = {ROOT / "src": "", ROOT / "launchers": "", ROOT / "sweeps": ""}
 MAX_LINES = 400
+# The top level of loopwright/ holds commands (and packages), and these: the modules of the objective= and
+# logger= groups (a group maps to the module named as it, docs/DESIGN.md's rule).
+NOT_COMMANDS = {"loopwright.objectives", "loopwright.loggers"}
 # Every group of conf/ a user selects with `group=option` (the loop apps' own YAMLs are not groups).
 GROUP_DIRS = ("model", "objective", "reward", "task", "provider", "profile", "logger", "experiment")
 
@@ -123,3 +127,35 @@ def test_every_option_has_a_row_in_the_override_table_naming_files_that_exist(gr
         assert f"conf/{group}/{option}.yaml" in table[key], f"{key}: its row does not name conf/{group}/{option}.yaml"
         for name in (n for n in table[key] if "<" not in n):  # `conf/objective/<name>.yaml` is a pattern
             assert (ROOT / name.rstrip("/")).exists(), f"{key}: {name} named in docs/DESIGN.md does not exist"
+
+
+COMMANDS = sorted(n for n, p in MODULES.items() if n.count(".") == 1 and n.startswith("loopwright.")
+                  and p.name != "__init__.py" and n not in NOT_COMMANDS)
+
+
+def _defines_main(tree: ast.Module) -> bool:
+    """``def main`` or ``main = ...`` (the Hydra apps' ``main = hydra_app(...)``) at module level."""
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == "main":
+            return True
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "main" for t in node.targets):
+            return True
+    return False
+
+
+def test_every_command_has_a_main_and_an_entry_point():
+    assert "loopwright.doctor" in COMMANDS and "loopwright.lineage" in COMMANDS
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    for name in COMMANDS:
+        short = name.split(".")[1]
+        assert not short.startswith("_"), f"{name}: a private helper at the top level; move it into a package"
+        text = MODULES[name].read_text()
+        assert _defines_main(ast.parse(text)), f"{name} defines no main()"
+        assert 'if __name__ == "__main__":' in text, f"{name}: python -m {name} would do nothing"
+        assert scripts.get(f"loopwright-{short}") == f"{name}:main", f"pyproject.toml: no loopwright-{short} = {name}:main"
+
+
+def test_no_module_imports_a_command():
+    importers = {name: sorted(set(COMMANDS) & _imports(name, path)) for name, path in MODULES.items()}
+    offenders = {name: found for name, found in importers.items() if found}
+    assert not offenders, f"commands are entry points, not libraries; these import one: {offenders}"

@@ -143,7 +143,7 @@ def test_auto_precision_follows_the_device(has_bf16, expected):
 
 
 def test_the_default_profile_is_auto_and_reaches_trl_as_this_machines_bf16():
-    from loopwright.doctor import probe_device
+    from loopwright.preflight.device import probe_device
 
     cfg = compose(["model=tiny"])
     assert cfg.profile.precision.value == "auto"

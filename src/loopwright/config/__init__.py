@@ -3,7 +3,8 @@
 One module per group, named as the group: ``model.py``, ``objective.py``,
 ``reward.py``, ``task.py``, ``provider.py``, ``profile.py``, ``logger.py``;
 ``train.py`` holds the top-level ``TrainConfig`` (eval, guards, checkpoint,
-trial, ...) and ``apps.py`` the loop apps' schemas (imported by those apps only).
+trial, ...) and ``apps.py`` the loop apps' schemas (imported by those apps only);
+``registry.py`` the name registries the reward= and task= options register in.
 
 ``conf/train.yaml`` starts its defaults list with ``train_schema`` (the
 ``TrainConfig``), so every group option merges into a typed node: a misspelt

@@ -1,4 +1,8 @@
-"""The loop's command-line apps share one Hydra entry shape: conf/<name>.yaml, run(cfg) -> exit code."""
+"""The loop's command-line apps share one Hydra entry shape: conf/<name>.yaml, run(cfg) -> exit code.
+
+Hydra (ingest, improve, chat, audit, serve, flywheel), where the other commands use argparse: these
+compose config groups shared with train.py (reward/, task/, model/), with their overrides and --cfg job.
+"""
 
 from __future__ import annotations
 

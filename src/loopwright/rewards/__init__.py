@@ -30,7 +30,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from loopwright._registry import Registry
+from loopwright.config.registry import Registry
 
 RewardFn = Callable[..., list]
 LOW_SCORE = 0.0

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from loopwright._registry import Registry
+from loopwright.config.registry import Registry
 
 # A logged conversation's context (rendered chat messages) and the task's params -> (reward columns, None)
 # or ({}, why not). The params make the lookup pluggable per task (task=customer_support task.params.records=...).

@@ -113,8 +113,9 @@ def prepare(job: Job) -> Path | None:
 
 def load_data(job: Job) -> Data:
     """Task rows (the held-out prompts file replaces the task's held-out split), graders, data/ files."""
-    from loopwright import lineage, rewards, tasks
+    from loopwright import rewards, tasks
     from loopwright.evaluation import prompts
+    from loopwright.loop import lineage
 
     cfg = job.cfg
     train_rows, held_out = tasks.build(cfg.task)

@@ -203,7 +203,7 @@ def problems_in(cfg: Any) -> list[str]:
                             f"{', '.join(chat_template_names())} (src/loopwright/train/chat_templates/), or null")
     problems.extend(_logger_problems(cfg.logger))
     problems.extend(_rollout_problems(cfg))
-    from loopwright.safe_paths import outside_problem  # the cost ledger is written where the config says
+    from loopwright.train.safe_paths import outside_problem  # the cost ledger is written where the config says
 
     problems.extend(p for p in [outside_problem("provider.ledger", cfg.provider.get("ledger"))] if p)
     if p.device.value == "cpu" and p.precision.value == "fp16":
@@ -222,9 +222,9 @@ def _rollout_problems(cfg: Any) -> list[str]:
     problems = rollout.problems(cfg)
     if problems or not rollout.uses_vllm(cfg):
         return problems
-    from loopwright import doctor
+    from loopwright.preflight import checks
 
-    problems.extend(doctor.problems(cfg))
+    problems.extend(checks.problems(cfg))
     if cfg.rollout.mode.value == "server" and cfg.profile.device.value != "cpu":
         from loopwright.rollout import vllm_server
         from loopwright.train.models import weights_source

@@ -30,11 +30,12 @@ def test_every_option_composes_and_validates(group, option, tmp_path, monkeypatc
         monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
         cache_hub_model(tmp_path, cfg.model.name_or_path)
     if cfg.rollout.engine.value == "vllm":  # as on the machine it is meant for: CUDA, vLLM installed, server up
-        from loopwright import doctor, rollout
+        from loopwright import rollout
+        from loopwright.preflight import checks
         from loopwright.rollout import vllm_server
 
         monkeypatch.setattr(rollout, "_cuda_available", lambda: True)
-        monkeypatch.setattr(doctor, "problems", lambda cfg: [])
+        monkeypatch.setattr(checks, "problems", lambda cfg: [])
         monkeypatch.setattr(vllm_server, "problems", lambda cfg, model_path: [])
         if cfg.profile.device.value == "cpu":  # profile=cpu/smoke + rollout=vllm_server: CPU refused, tested apart
             cfg.profile.device = "auto"

@@ -8,8 +8,7 @@ import pytest
 
 from helpers import compose
 from helpers.loop_apps import run_app
-from loopwright import audit
-from loopwright.loop import probes
+from loopwright.loop import audit, probes
 
 GRADERS = [("customer_support", "customer_support"), ("tool_calling", "tool_use"), ("arithmetic", "arithmetic"),
            ("gsm8k", "gsm8k"), ("format", "arithmetic"), ("length", "arithmetic")]

@@ -88,7 +88,7 @@ def test_a_state_file_that_is_not_one_is_refused_by_name(tmp_path):
 
 
 def test_a_child_run_counts_as_done_only_when_complete(tmp_path):
-    from loopwright.flywheel import _completed
+    from loopwright.loop.flywheel import _completed
 
     run = tmp_path / "run"
     assert not _completed(run)

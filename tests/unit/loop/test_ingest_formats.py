@@ -259,7 +259,7 @@ def test_jsonl_whose_first_record_is_an_array_is_still_read_line_by_line(tmp_pat
     """Hypothesis found it: a JSONL export starting with the line `[]` was read as one empty JSON array (0 records)."""
     import json
 
-    from loopwright import ingest as ing
+    from loopwright.loop import store as ing
 
     runs = [[], {"id": "a", "run_type": "llm", "inputs": {"messages": []}, "outputs": {}},
             {"id": "b", "run_type": "tool", "parent_run_id": "a"}]

@@ -6,8 +6,8 @@ the code. The registry imports every module of its package on the first lookup
 (modules named with a leading ``_`` are helpers, not options), so composing a
 config or ``--help`` imports none of them, and adding an option is adding a file.
 
-Named with a leading ``_``: a shared helper, not a command (the top-level modules
-of ``loopwright/`` are the commands).
+It sits beside the schemas, above ``rewards/`` and ``tasks/``, so that neither
+depends on the other for plumbing.
 """
 
 from __future__ import annotations

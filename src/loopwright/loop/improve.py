@@ -1,0 +1,93 @@
+"""What ``python -m loopwright.improve`` decides before and after curating: the threshold, the checks, calibration.
+
+    threshold_of        threshold=, else the reward's own cut (reward.params.threshold), else 0.7
+    reward_args         the reward as the next train.py command should be given it
+    grading_problems    what any app that grades with reward= / task= checks first (improve, flywheel)
+    problems            improve's own config checks
+    calibration_check   the gate on reward.calibration (loopwright.rewards._calibration); calibration.json
+    add_calibration     improve_summary.json records the gate's result
+
+The grading and curation themselves are :mod:`loopwright.loop.curate`. Imports no torch.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from omegaconf import DictConfig, OmegaConf
+
+from loopwright.loop.curate import DEFAULT_THRESHOLD
+
+
+def threshold_of(cfg: DictConfig) -> float:
+    """threshold, else the reward's own curation cut (reward.params.threshold), else 0.7."""
+    if cfg.threshold is not None:
+        return float(cfg.threshold)
+    params = cfg.reward.get("params") or {}
+    return float(params.get("threshold", DEFAULT_THRESHOLD))
+
+
+def reward_args(cfg: DictConfig) -> list[str]:
+    """The reward as train.py should be given it: the same option plus the same reward.* overrides."""
+    from hydra.core.hydra_config import HydraConfig
+
+    if not HydraConfig.initialized():
+        return [f"reward={cfg.reward.name}"]
+    hc = HydraConfig.get()
+    choice = hc.runtime.choices.get("reward") or cfg.reward.name
+    extra = [o for o in hc.overrides.task if o.lstrip("+~").startswith("reward.")]
+    return [f"reward={choice}", *extra]
+
+
+def grading_problems(cfg: DictConfig) -> list[str]:
+    """What any app that grades with ``reward`` / ``task`` checks first (improve, flywheel): the reward, the task,
+    the task option's own rules, ``eval_prompts``."""
+    from loopwright import rewards, tasks
+
+    found = rewards.problems(cfg.reward) + tasks.problems(cfg.task)
+    if not found:
+        found = tasks.option_problems(cfg.task)  # e.g. task.params.records must be readable
+    if cfg.eval_prompts and not Path(str(cfg.eval_prompts)).expanduser().is_file():
+        found.append(f"eval_prompts={cfg.eval_prompts} is not a file")
+    return found
+
+
+def problems(cfg: DictConfig) -> list[str]:
+    found = grading_problems(cfg)
+    if cfg.calibrate and not cfg.reward.get("calibration"):
+        found.append("calibrate=true needs reward.calibration=<labelled .jsonl> (prompt, reply, label 0/1 per line)")
+    if OmegaConf.is_missing(cfg, "transcripts") and not cfg.calibrate:
+        found.append("transcripts is required (an ingest output dir or a transcripts .jsonl)")
+    return found
+
+
+def calibration_check(cfg: DictConfig, threshold: float) -> dict | None:
+    """The gate on reward.calibration: print the agreement, write <output>/calibration.json; None if unusable."""
+    from loopwright.rewards import GraderError
+    from loopwright.rewards._calibration import CalibrationError, calibrate, summary_line
+    from loopwright.train.manifest import write_json_atomic
+
+    try:
+        result = calibrate(cfg.reward, threshold)
+    except (CalibrationError, GraderError) as err:
+        print(f"loopwright.improve: reward.calibration: {err}", file=sys.stderr)
+        return None
+    verdict = "passed" if result["passed"] else "FAILED: this grader is not trusted to curate"
+    print(f"calibration of reward={cfg.reward.name}: {summary_line(result)}: {verdict}",
+          file=sys.stdout if result["passed"] else sys.stderr)
+    if not OmegaConf.is_missing(cfg, "output"):
+        out = Path(str(cfg.output)).expanduser().resolve()
+        out.mkdir(parents=True, exist_ok=True)
+        write_json_atomic(out / "calibration.json", result)
+    return result
+
+
+def add_calibration(cfg: DictConfig, summary: dict, calibration: dict) -> dict:
+    """improve_summary.json records the gate's result beside the curation figures."""
+    from loopwright.loop.curate import SUMMARY
+    from loopwright.train.manifest import write_json_atomic
+
+    summary = {**summary, "calibration": calibration}
+    write_json_atomic(Path(str(cfg.output)).expanduser().resolve() / SUMMARY, summary)
+    return summary

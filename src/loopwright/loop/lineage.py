@@ -1,0 +1,213 @@
+"""Where a trained run came from, back to the raw log files.
+
+At training time :func:`record` (manifest.json's ``lineage``) notes the data's path
+and sha256; when the data is a curated file, the improve run beside it
+(improve_summary.json: reward, threshold, counts) and, through it, the transcripts,
+the ingest report and every raw log with its sha256 and the runs its conversations
+were had with (``loopwright.serve``'s traffic.jsonl, ``loopwright.chat``'s logs:
+``metadata.run``), followed recursively like parents; the held-out prompts file;
+and the parent model (a hub id, the shipped/random weights, or an earlier run's
+``model/`` directory, which is followed recursively).
+
+:func:`tree` prints that chain (``python -m loopwright.lineage <run dir>``, the
+MCP server's ``lineage`` tool) and marks each file ``[unchanged]``, ``[CHANGED]``
+(its sha256 differs from the one recorded) or ``[MISSING]``. Pure python, no torch.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from loopwright.train import manifest as mf
+
+IMPROVE_SUMMARY = "improve_summary.json"
+
+
+def _file(path: str | Path) -> dict:
+    p = Path(path).expanduser().resolve()
+    return {"path": str(p), "sha256": mf.sha256_file(p) if p.is_file() else None}
+
+
+def _improve_of(data_path: Path) -> dict | None:
+    summary_path = data_path.parent / IMPROVE_SUMMARY
+    if not summary_path.is_file():
+        return None
+    summary = json.loads(summary_path.read_text())
+    config = summary.get("config") or {}
+    return {"dir": str(summary_path.parent), "summary": _file(summary_path),
+            "reward": (config.get("reward") or {}).get("name"), "task": (config.get("task") or {}).get("name"),
+            "threshold": summary.get("threshold"), "turns": summary.get("turns"),
+            "curated": summary.get("curated"), **summary.get("lineage", {})}
+
+
+def _parent_of(model_cfg: Any) -> dict:
+    from omegaconf import OmegaConf
+
+    path = model_cfg.get("name_or_path")
+    out: dict[str, Any] = {"model": model_cfg.get("name"), "source": OmegaConf.select(model_cfg, "source"),
+                           "name_or_path": path}
+    if hasattr(out["source"], "value"):
+        out["source"] = out["source"].value
+    if path and Path(str(path)).expanduser().is_dir():
+        model_dir = Path(str(path)).expanduser().resolve()
+        out["adapter"] = (model_dir / "adapter_config.json").is_file()
+        for candidate in (model_dir, model_dir.parent):
+            if (candidate / "manifest.json").is_file():
+                out["run_dir"] = str(candidate)
+                break
+    return out
+
+
+def record(cfg: Any) -> dict:
+    """The manifest's lineage section for a run about to train on ``cfg``."""
+    task = cfg.task
+    data: dict[str, Any] = {"task": task.name, "kind": task.kind}
+    out: dict[str, Any] = {"data": data}
+    if task.get("path"):
+        data.update(_file(task.path))
+        improve = _improve_of(Path(data["path"]))
+        if improve is not None:
+            out["improve"] = improve
+    if cfg.eval.get("prompts"):
+        out["eval_prompts"] = _file(cfg.eval.prompts)
+    out["parent"] = _parent_of(cfg.model)
+    return out
+
+
+# -------------------------------------------------------------------- printing
+def _state(entry: dict | None) -> str:
+    if not entry or not entry.get("path"):
+        return ""
+    p = Path(entry["path"])
+    if not p.is_file():
+        return "[MISSING]"
+    if entry.get("sha256") and mf.sha256_file(p) != entry["sha256"]:
+        return "[CHANGED since recorded]"
+    return "[unchanged]"
+
+
+def _sha(entry: dict) -> str:
+    return f"sha256 {entry['sha256'][:12]}" if entry.get("sha256") else ""
+
+
+def _line(*parts: Any) -> str:
+    return "  ".join(str(p) for p in parts if p not in (None, ""))
+
+
+class _Tree:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def add(self, prefix: str, last: bool, text: str) -> str:
+        self.lines.append(prefix + ("└── " if last else "├── ") + text)
+        return prefix + ("    " if last else "│   ")
+
+
+def _run_title(run_dir: Path, manifest: dict) -> str:
+    cfg = manifest.get("config", {})
+    return _line(f"run {run_dir}", f"[{manifest.get('status')}]",
+                 f"objective={cfg.get('objective', {}).get('name')} task={cfg.get('task', {}).get('name')} "
+                 f"reward={cfg.get('reward', {}).get('name')} model={cfg.get('model', {}).get('name')}",
+                 manifest.get("started_at"))
+
+
+def _result_text(manifest: dict) -> str:
+    result = manifest.get("result") or {}
+    if "trained_mean_reward" not in result:
+        return f"result: {manifest.get('error') or 'no evaluation'}"
+    text = (f"result: held-out mean reward {result['base_mean_reward']:.3f} -> {result['trained_mean_reward']:.3f}, "
+            f"accuracy {result['base_accuracy']:.3f} -> {result['trained_accuracy']:.3f}")
+    a = result.get("assertions")
+    if a and a.get("total"):
+        text += f", assertions passed {a['base_passed']}/{a['total']} -> {a['trained_passed']}/{a['total']}"
+    gate = result.get("gate")
+    if gate:
+        text += f", gate {gate['metric']} >= {gate['fail_below']}: {'passed' if gate['passed'] else 'FAILED'}"
+    return text
+
+
+def _served_runs(tree: _Tree, prefix: str, runs: list[str], seen: set[str]) -> None:
+    """The runs a raw log's conversations were had with (loopwright.serve's traffic, loopwright.chat's logs)."""
+    for i, where in enumerate(runs):
+        last = i == len(runs) - 1
+        manifest = Path(where) / "manifest.json"
+        if where in seen or not manifest.is_file():
+            tree.add(prefix, last, f"conversations with run {where}" + ("" if where in seen else "  [MISSING]"))
+            continue
+        seen.add(where)
+        sub = tree.add(prefix, last, "conversations with " + _run_title(Path(where), json.loads(manifest.read_text())))
+        _run_branch(tree, sub, Path(where), seen)
+
+
+def _improve_branch(tree: _Tree, prefix: str, improve: dict, seen: set[str]) -> None:
+    turns = improve.get("turns") or {}
+    prefix = tree.add(prefix, True, _line(
+        f"improve {improve['dir']}", f"reward={improve.get('reward')} task={improve.get('task')}",
+        f"threshold {improve.get('threshold')}: {turns.get('kept')} of {turns.get('graded')} assistant turns kept",
+        _state(improve.get("summary"))))
+    transcripts = improve.get("transcripts")
+    if not transcripts:
+        return
+    prefix = tree.add(prefix, True, _line(f"transcripts {transcripts['path']}", _sha(transcripts),
+                                          _state(transcripts)))
+    report = improve.get("ingest_report")
+    if not report:
+        return
+    prefix = tree.add(prefix, True, _line(f"ingest report {report['path']}", _state(report)))
+    raws = improve.get("raw_logs") or []
+    for i, raw in enumerate(raws):
+        found = ",".join(raw.get("formats_found") or {}) or raw.get("format")
+        sub = tree.add(prefix, i == len(raws) - 1, _line(
+            f"raw log {raw['path']}", f"format {found}: {raw['kept']} conversations, {raw['malformed']} malformed",
+            _sha(raw), _state(raw)))
+        _served_runs(tree, sub, raw.get("runs") or [], seen)
+
+
+def _run_branch(tree: _Tree, prefix: str, run_dir: Path, seen: set[str]) -> None:
+    manifest = json.loads((run_dir / "manifest.json").read_text())
+    lin = manifest.get("lineage") or {}
+    items: list[tuple[str, Any]] = []
+    parent = lin.get("parent") or {}
+    items.append(("parent", parent))
+    if lin.get("data"):
+        items.append(("data", lin["data"]))
+    if lin.get("eval_prompts"):
+        items.append(("eval_prompts", lin["eval_prompts"]))
+    items.append(("result", manifest))
+    for i, (kind, value) in enumerate(items):
+        last = i == len(items) - 1
+        if kind == "parent":
+            where = value.get("run_dir")
+            if where and where not in seen and (Path(where) / "manifest.json").is_file():
+                seen.add(where)
+                sub = tree.add(prefix, last, _line("parent model: " + ("adapter of " if value.get("adapter") else "")
+                                                   + _run_title(Path(where), json.loads(
+                                                       (Path(where) / "manifest.json").read_text()))))
+                _run_branch(tree, sub, Path(where), seen)
+            else:
+                origin = value.get("name_or_path") or f"model.source={value.get('source')}"
+                tree.add(prefix, last, f"parent model: {value.get('model')} ({origin})")
+        elif kind == "data":
+            if not value.get("path"):
+                tree.add(prefix, last, f"data: task={value.get('task')} (generated or shipped with loopwright)")
+                continue
+            sub = tree.add(prefix, last, _line(f"data {value['path']}", f"task={value.get('task')}", _sha(value),
+                                               _state(value)))
+            improve = lin.get("improve")
+            if improve:
+                _improve_branch(tree, sub, improve, seen)
+        elif kind == "eval_prompts":
+            tree.add(prefix, last, _line(f"held-out prompts {value['path']}", _sha(value), _state(value)))
+        else:
+            tree.add(prefix, last, _result_text(value))
+
+
+def tree(run_dir: str | Path) -> list[str]:
+    run_dir = Path(run_dir).expanduser().resolve()
+    manifest = json.loads((run_dir / "manifest.json").read_text())
+    t = _Tree()
+    t.lines.append(_run_title(run_dir, manifest))
+    _run_branch(t, "", run_dir, {str(run_dir)})
+    return t.lines
