@@ -30,7 +30,7 @@ from loopwright.serving.chat import Session, connect, converse
 
 
 def run(cfg: DictConfig) -> int:
-    from loopwright.serving.tools import task_tools
+    from loopwright.serving.tool_calls import task_tools
 
     run_dir = Path(str(cfg.run)).expanduser().resolve() if cfg.run else None
     try:

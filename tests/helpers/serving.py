@@ -39,7 +39,7 @@ def script_tool_call(model_dir: Path) -> None:
     """Bias the saved generation config so the scripted conversation comes out token for token."""
     from transformers import AutoTokenizer, GenerationConfig
 
-    from loopwright.serving.tools import prompt_ids, tool_ready
+    from loopwright.serving.tool_calls import prompt_ids, tool_ready
 
     tokenizer = tool_ready(AutoTokenizer.from_pretrained(str(model_dir)))
     asked = [{"role": "user", "content": QUESTION}]

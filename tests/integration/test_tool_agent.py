@@ -19,7 +19,7 @@ import pytest
 from helpers import ROOT, compose, run_train
 
 from loopwright import episodes, tasks
-from loopwright.evaluation import episodes as episode_eval
+from loopwright.evaluation import in_episodes as episode_eval
 from loopwright.tasks.tool_use import ToolUseEnvironment
 
 

@@ -47,7 +47,7 @@ __all__ = ["SMOLLM2_CHAT_TEMPLATE", "SMOLLM2_TOOL_CHAT_TEMPLATE", "EpisodeEnviro
 def environment_class(cfg: Any) -> Any:
     """The episode environment of ``cfg.task``: ``task.environment._target_`` when set (loopwright.episodes.adapter),
     else the one the task registered, narrowed to its params (tool_use's tool set). Training (:func:`trainer_extras`)
-    and held-out evaluation (loopwright.evaluation.episodes) both use it."""
+    and held-out evaluation (loopwright.evaluation.in_episodes) both use it."""
     from loopwright.episodes.adapter import environment_factory, target
 
     environment = environment_factory(cfg.task)

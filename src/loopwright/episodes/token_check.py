@@ -176,7 +176,7 @@ def _message_at(episode: SampleEpisode, spans: list[Span], position: int) -> str
     return describe_message(episode, span.message)
 
 
-def compare(tokenizer: Any, episode: SampleEpisode, generation: list[int], rendered: list[int],
+def compare_tokens(tokenizer: Any, episode: SampleEpisode, generation: list[int], rendered: list[int],
             spans: list[Span]) -> Mismatch | None:
     """The first position where the two sequences differ; None when they agree (the rendered one may
     end with whitespace after the last end-of-turn token, which the model never generates)."""
@@ -201,5 +201,5 @@ def check_episode(tokenizer: Any, episode: SampleEpisode, template: str | None,
     generation, spans = generation_sequence(tokenizer, episode, template, kwargs)
     rendered = rendered_sequence(tokenizer, episode, kwargs)
     result = EpisodeResult(episode.row_id, generation, rendered, spans)
-    result.mismatch = compare(tokenizer, episode, generation, rendered, spans)
+    result.mismatch = compare_tokens(tokenizer, episode, generation, rendered, spans)
     return result

@@ -104,11 +104,11 @@ def _prompt_text(row: dict) -> str:
     return str(prompt)
 
 
-def compare(rows: list[dict], base: tuple, trained: tuple, threshold: float) -> dict[str, Any]:
+def base_vs_trained(rows: list[dict], base: tuple, trained: tuple, threshold: float) -> dict[str, Any]:
     """Per-prompt records and a summary of base vs trained on the same prompts.
 
     ``base`` / ``trained``: (completions, scores), plus per-episode records as a third item when the
-    evaluation ran in episodes (:mod:`loopwright.evaluation.episodes`): then each record also has every
+    evaluation ran in episodes (:mod:`loopwright.evaluation.in_episodes`): then each record also has every
     turn and the tool counts, and the summary the episode metrics of both sides."""
     records = []
     for i, row in enumerate(rows):
@@ -148,7 +148,7 @@ EPISODE_METRICS = ("task_success", "valid_tool_call_share", "mean_tool_calls", "
 
 def _add_episodes(records: list[dict], summary: dict[str, Any], base: list[dict], trained: list[dict],
                   threshold: float) -> None:
-    from loopwright.evaluation.episodes import summarize as episode_summary
+    from loopwright.evaluation.in_episodes import summarize as episode_summary
 
     for record, b, t in zip(records, base, trained):
         for side, episode in (("base", b), ("trained", t)):

@@ -34,7 +34,7 @@ ALLOWED_KEYS = frozenset({"id", "prompt", "system", "messages", "expect", "forbi
 REGEX_PREFIX = "re:"
 
 
-class GateFailed(RuntimeError):
+class BelowFloor(RuntimeError):
     """The trained policy scored below eval.fail_below; the run's artifacts are complete."""
 
 
@@ -142,7 +142,7 @@ def annotate(results: dict, held: HeldOutFile) -> None:
     results["summary"]["eval_prompts"] = held.path
 
 
-def apply_gate(summary: dict, fail_below: float | None) -> None:
+def apply_fail_below(summary: dict, fail_below: float | None) -> None:
     """Record summary['gate']: the trained pass rate (or accuracy) against eval.fail_below."""
     if fail_below is None:
         return
@@ -152,10 +152,10 @@ def apply_gate(summary: dict, fail_below: float | None) -> None:
                        "passed": value >= float(fail_below)}
 
 
-def raise_if_gate_failed(summary: dict) -> None:
+def raise_if_below_floor(summary: dict) -> None:
     gate = summary.get("gate")
     if gate and not gate["passed"]:
-        raise GateFailed(f"eval.fail_below: {gate['metric']} = {gate['value']:.3f} is below {gate['fail_below']}")
+        raise BelowFloor(f"eval.fail_below: {gate['metric']} = {gate['value']:.3f} is below {gate['fail_below']}")
 
 
 def format_assertions(summary: dict) -> str:

@@ -26,7 +26,7 @@ from starlette.routing import Route
 
 from loopwright.serving import protocol as p
 from loopwright.serving.backend_hf import Outcome, Sampling
-from loopwright.serving.tools import HeldBack, assistant_message, prompt_ids
+from loopwright.serving.tool_calls import HeldBack, assistant_message, prompt_ids
 from loopwright.serving.traffic import TrafficLog
 
 # A body over the limit is read on (and dropped) up to this many times the limit, so the client

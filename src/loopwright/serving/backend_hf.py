@@ -134,7 +134,7 @@ class HFEngine:
         if torch.cuda.is_available():  # a GPU serves; the CPU otherwise (tested here on the CPU only)
             self.model.to("cuda")
         self.model.eval()
-        from loopwright.serving.tools import tool_ready
+        from loopwright.serving.tool_calls import tool_ready
 
         tool_ready(self.tokenizer)
         self.context = int(getattr(self.model.config, "max_position_embeddings", None)

@@ -88,7 +88,7 @@ class VllmEngine:
                  startup_timeout_s: float = 600.0):
         from transformers import AutoConfig, AutoTokenizer
 
-        from loopwright.serving.tools import tool_ready
+        from loopwright.serving.tool_calls import tool_ready
 
         self.adapter = (model_dir / "adapter_config.json").is_file()
         self.tokenizer = tool_ready(AutoTokenizer.from_pretrained(str(model_dir)))

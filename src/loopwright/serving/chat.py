@@ -65,7 +65,7 @@ class LocalModel:
 
     def reply(self, messages: list[dict], tools: list[dict], max_tokens: int) -> dict:
         from loopwright.serving.backend_hf import Sampling
-        from loopwright.serving.tools import assistant_message, prompt_ids
+        from loopwright.serving.tool_calls import assistant_message, prompt_ids
 
         prompt = prompt_ids(self.engine.tokenizer, messages, tools or None)
         room = max(1, self.engine.context - len(prompt))
@@ -103,7 +103,7 @@ class RemoteModel:
 
 def answer(model: Any, session: Session, tools: list[dict], max_tokens: int, rounds: int) -> None:
     """The model's reply to the last message, running the tools it calls (printed as they happen)."""
-    from loopwright.serving.tools import run_tool_calls
+    from loopwright.serving.tool_calls import run_tool_calls
 
     for round_ in range(rounds + 1):
         message = model.reply(session.messages, tools, max_tokens)

@@ -39,7 +39,7 @@ EXITS: dict[str, Exit] = {
     "loopwright.train.guards:RunAborted": Exit(
         "aborted", 3, "loopwright: run aborted: {err}\n  run dir (manifest status 'aborted'): {run_dir}"),
     # Every artifact is written; the result is below eval.fail_below.
-    "loopwright.evaluation.prompts:GateFailed": Exit(
+    "loopwright.evaluation.prompts:BelowFloor": Exit(
         "gate_failed", 4, "loopwright: gate failed: {err}\n  run dir (complete, manifest status 'gate_failed'): "
         "{run_dir}"),
     # eval.gate: every artifact is written; the trained policy did not beat its baseline (loopwright.gate's rule).

@@ -84,7 +84,7 @@ def set_omp_wait_policy(cfg: Any) -> None:
 def _run(job: Job, extra_callbacks: list) -> dict[str, Any]:
     from loopwright.episodes import token_report
     from loopwright.evaluation.paired import raise_if_dont_ship
-    from loopwright.evaluation.prompts import raise_if_gate_failed
+    from loopwright.evaluation.prompts import raise_if_below_floor
 
     resume_from = steps.prepare(job)
     data = steps.load_data(job)
@@ -92,7 +92,7 @@ def _run(job: Job, extra_callbacks: list) -> dict[str, Any]:
     token_report.preflight(job, tokenizer, data.train_rows)  # episodes: generated == re-rendered tokens
     held_out = steps.held_out_eval(job, tokenizer, data)
     base = steps.evaluate_base(job, model, held_out)
-    trainer, watchers = steps.build_trainer(job, model, tokenizer, data, held_out, resume_from, extra_callbacks)
+    trainer, watchers = steps.prepare_trainer(job, model, tokenizer, data, held_out, resume_from, extra_callbacks)
     result = steps.run_training(job, trainer, watchers, resume_from)
     step = result["global_step"]
     result.update(steps.verify_rollout_sync(job, trainer, tokenizer, data))
@@ -101,6 +101,6 @@ def _run(job: Job, extra_callbacks: list) -> dict[str, Any]:
     result.update(steps.save_model(job, trainer.model, tokenizer, step))
     job.record.result(result, job.tracker)
     print(f"[loopwright] run dir: {job.run_dir}", flush=True)
-    raise_if_gate_failed(result)  # last: every artifact is written, the manifest then says gate_failed
+    raise_if_below_floor(result)  # last: every artifact is written, the manifest then says gate_failed
     raise_if_dont_ship(result)  # eval.gate: the manifest then says dont_ship
     return result

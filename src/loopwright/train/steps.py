@@ -56,7 +56,7 @@ class HeldOut:
 
         with saved_precision(policy):
             if self.environment is not None:
-                from loopwright.evaluation.episodes import evaluate_episodes
+                from loopwright.evaluation.in_episodes import evaluate_episodes
 
                 return evaluate_episodes(policy, self.tokenizer, self.rows, self.environment, self.reward_fn,
                                          self.max_new_tokens, self.batch_size)
@@ -154,7 +154,7 @@ def load_model(job: Job) -> tuple[Any, Any]:
 def held_out_eval(job: Job, tokenizer: Any, data: Data) -> HeldOut:
     cfg = job.cfg
     environment = None
-    if cfg.task.multi_turn:  # the same environment and tools as training (loopwright.evaluation.episodes)
+    if cfg.task.multi_turn:  # the same environment and tools as training (loopwright.evaluation.in_episodes)
         from loopwright.episodes import environment_class
 
         environment = environment_class(cfg)
@@ -181,7 +181,7 @@ class Watchers:
     preemption: Any = None  # PreemptionCallback: the step a preemption signal stopped training at
 
 
-def build_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: HeldOut, resume_from: Path | None,
+def prepare_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: HeldOut, resume_from: Path | None,
                   extra_callbacks: list) -> tuple[Any, Watchers]:
     """The objective's trainer with our callbacks: metrics file, guards, tracker, periodic eval, progress bar."""
     import torch
@@ -302,10 +302,10 @@ def evaluate_trained(job: Job, policy: Any, held_out: HeldOut, data: Data, base:
     _say("evaluating the trained policy ...")
     with job.record.timed("eval_trained_s"):
         trained = held_out.evaluate(policy)
-    results = evaluation.compare(held_out.rows, base, trained, held_out.threshold)
+    results = evaluation.base_vs_trained(held_out.rows, base, trained, held_out.threshold)
     if data.held_out_file is not None:
         prompts.annotate(results, data.held_out_file)
-    prompts.apply_gate(results["summary"], job.cfg.eval.fail_below)
+    prompts.apply_fail_below(results["summary"], job.cfg.eval.fail_below)
     if job.cfg.eval.gate is not None:  # eval.gate=base: the ship gate against this run's base model
         from loopwright.evaluation.paired import gate_run
 

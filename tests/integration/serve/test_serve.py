@@ -178,7 +178,7 @@ def test_a_lora_run_is_served_as_its_adapter_on_the_base(runs):
     from transformers import AutoModelForCausalLM
 
     from loopwright.serving.backend_hf import load_run_model
-    from loopwright.serving.tools import prompt_ids
+    from loopwright.serving.tool_calls import prompt_ids
 
     run = runs["lora"]
     messages = [{"role": "user", "content": "Hello"}]

@@ -34,7 +34,7 @@ def lora_run(tmp_path_factory):
 def _greedy(model, tokenizer, max_new_tokens: int = 8) -> str:
     import torch
 
-    from loopwright.serving.tools import prompt_ids
+    from loopwright.serving.tool_calls import prompt_ids
 
     ids = torch.tensor([prompt_ids(tokenizer, MESSAGES, None)])
     out = model.generate(input_ids=ids, attention_mask=torch.ones_like(ids), max_new_tokens=max_new_tokens,

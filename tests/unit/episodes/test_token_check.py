@@ -144,7 +144,7 @@ def test_same_text_split_differently_is_blamed_on_tokenisation(smollm2_tokenizer
     word = tok("hello", add_special_tokens=False)["input_ids"]
     halves = tok("hel", add_special_tokens=False)["input_ids"] + tok("lo", add_special_tokens=False)["input_ids"]
     assert len(word) == 1 and len(halves) == 2
-    split = token_check.compare(tok, episode, generation[:start] + halves, generation[:start] + word, spans)
+    split = token_check.compare_tokens(tok, episode, generation[:start] + halves, generation[:start] + word, spans)
     assert split.position == start and split.same_text and split.message == "message 4 (assistant, final answer)"
     result = token_check.EpisodeResult("r", generation[:start] + halves, generation[:start] + word, spans, split)
     assert token_report.summary([result], [episode], "T", None)["mismatch"]["blame"].startswith("tokenisation, not T")

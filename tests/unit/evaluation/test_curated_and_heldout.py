@@ -88,17 +88,17 @@ def test_bad_held_out_lines_name_file_line_and_key(tmp_path, line, words):
 
 def test_gate_reads_the_assertion_pass_rate_else_the_accuracy():
     summary = {"trained_accuracy": 0.5, "assertions": {"trained_pass_rate": 0.75}}
-    heldout.apply_gate(summary, 0.8)
+    heldout.apply_fail_below(summary, 0.8)
     assert summary["gate"] == {"metric": "trained_assertion_pass_rate", "value": 0.75, "fail_below": 0.8,
                                "passed": False}
-    with pytest.raises(heldout.GateFailed, match="0.750 is below 0.8"):
-        heldout.raise_if_gate_failed(summary)
+    with pytest.raises(heldout.BelowFloor, match="0.750 is below 0.8"):
+        heldout.raise_if_below_floor(summary)
     no_assertions = {"trained_accuracy": 0.5}
-    heldout.apply_gate(no_assertions, 0.5)
+    heldout.apply_fail_below(no_assertions, 0.5)
     assert no_assertions["gate"]["metric"] == "trained_accuracy" and no_assertions["gate"]["passed"]
-    heldout.raise_if_gate_failed(no_assertions)
+    heldout.raise_if_below_floor(no_assertions)
     untouched = {"trained_accuracy": 0.0}
-    heldout.apply_gate(untouched, None)
+    heldout.apply_fail_below(untouched, None)
     assert "gate" not in untouched
 
 

@@ -20,12 +20,12 @@ def test_every_table_entry_names_an_exception_class_that_exists(name):
 
 def test_each_exception_maps_to_its_status_and_code():
     from hydra_plugins.loopwright_sweeper._trial import TrialPruned
-    from loopwright.evaluation.prompts import GateFailed
+    from loopwright.evaluation.prompts import BelowFloor
     from loopwright.train.guards import RunAborted
     from loopwright.train.validate import ConfigError
 
     cases = [(TrialPruned(3, 5, 0.25), "pruned", None), (RunAborted("x"), "aborted", 3),
-             (GateFailed("x"), "gate_failed", 4), (ConfigError(["x"]), "failed", 2),
+             (BelowFloor("x"), "gate_failed", 4), (ConfigError(["x"]), "failed", 2),
              (OSError("x"), "failed", 1), (KeyboardInterrupt(), "failed", 1)]
     for err, status, code in cases:
         how = exits.exit_for(err)
@@ -36,10 +36,10 @@ def test_each_exception_maps_to_its_status_and_code():
 
 def test_the_cli_prints_the_message_and_exits_with_the_code(capsys, tmp_path):
     from hydra_plugins.loopwright_sweeper._trial import TrialPruned
-    from loopwright.evaluation.prompts import GateFailed
+    from loopwright.evaluation.prompts import BelowFloor
 
     with pytest.raises(SystemExit) as stop:
-        exits.leave(GateFailed("eval.fail_below: trained_accuracy = 0.100 is below 0.5"), tmp_path)
+        exits.leave(BelowFloor("eval.fail_below: trained_accuracy = 0.100 is below 0.5"), tmp_path)
     assert stop.value.code == 4
     assert capsys.readouterr().err == ("loopwright: gate failed: eval.fail_below: trained_accuracy = 0.100 is below "
                                       f"0.5\n  run dir (complete, manifest status 'gate_failed'): {tmp_path}\n")

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from loopwright.serving.tools import HeldBack, assistant_message, run_tool_calls, split_tool_calls, task_tools
+from loopwright.serving.tool_calls import HeldBack, assistant_message, run_tool_calls, split_tool_calls, task_tools
 
 CALL = '<tool_call>\n{"name": "calculator", "arguments": {"expression": "2+2"}}\n</tool_call>'
 
@@ -47,7 +47,7 @@ def test_the_smollm2_template_renders_the_tools(tmp_path):
     from transformers import AutoTokenizer
 
     from loopwright.train.assets import smollm2_tokenizer_dir
-    from loopwright.serving.tools import prompt_ids, tool_ready
+    from loopwright.serving.tool_calls import prompt_ids, tool_ready
 
     tokenizer = tool_ready(AutoTokenizer.from_pretrained(str(smollm2_tokenizer_dir())))
     tools = task_tools("tool_use")
