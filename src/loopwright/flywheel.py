@@ -32,7 +32,7 @@ import loopwright.config.flywheel  # noqa: F401  registers flywheel_schema befor
 from loopwright.loop import flywheel_state as fs
 from loopwright.loop.app import hydra_app
 from loopwright.loop.curate import CURATED, ImproveInputError
-from loopwright.train import manifest as mf
+from loopwright.runs import writer
 
 HELD_OUT = "held_out.jsonl"
 EVAL_RESULTS = "eval_results.json"
@@ -73,7 +73,7 @@ def held_out_file(cfg: DictConfig, out: Path) -> Path:
         from loopwright import tasks
 
         _, held = tasks.build(cfg.task)
-        mf.write_jsonl(path, [{"id": f"held-{i}", "messages": row["prompt"],
+        writer.write_jsonl(path, [{"id": f"held-{i}", "messages": row["prompt"],
                                "columns": {k: v for k, v in row.items() if k != "prompt"}}
                               for i, row in enumerate(held)])
     return path
@@ -104,7 +104,7 @@ def step_harvest(cfg: DictConfig, state: dict, record: dict, gen_dir: Path) -> N
 def step_improve(cfg: DictConfig, state: dict, record: dict, gen_dir: Path, held_out: Path) -> int:
     from loopwright.improve import threshold_of
     from loopwright.loop.curate import improve
-    from loopwright.train.manifest import redacted_config
+    from loopwright.runs.writer import redacted_config
 
     summary = improve(gen_dir / "harvest", gen_dir / "improved", cfg.reward, cfg.task, threshold_of(cfg),
                       group_args(cfg, "reward"), str(held_out), redacted_config(cfg))
@@ -167,7 +167,7 @@ def step_gate(cfg: DictConfig, record: dict, gen_dir: Path) -> bool:
     candidate = load_side([run_dir])
     g = cfg.gate
     result = gate(candidate, base_of(candidate), g.confidence, g.min_delta, g.allow_flips, g.resamples, cfg.seed)
-    mf.write_json_atomic(gen_dir / "gate.json", result)
+    writer.write_json_atomic(gen_dir / "gate.json", result)
     summary = json.loads((Path(run_dir) / EVAL_RESULTS).read_text())["summary"]
     record["held_out"] = {k: summary.get(k) for k in ("n_prompts", "base_accuracy", "trained_accuracy",
                                                       "base_mean_reward", "trained_mean_reward", "fixed", "broken")}
@@ -217,7 +217,7 @@ def report_lines(state: dict) -> list[str]:
 
 
 def run(cfg: DictConfig) -> int:
-    from loopwright.train.manifest import redacted_config
+    from loopwright.runs.writer import redacted_config
 
     if problems(cfg):
         listed = "".join(f"\n  - {p}" for p in problems(cfg))

@@ -67,7 +67,7 @@ def run(cfg: DictConfig) -> int:
     if found:
         print("loopwright.improve: invalid config:\n" + "\n".join(f"  - {p}" for p in found), file=sys.stderr)
         return 2
-    from loopwright.train.manifest import redacted_config
+    from loopwright.runs.writer import redacted_config
 
     threshold = threshold_of(cfg)
     calibration = None
@@ -97,7 +97,7 @@ def calibration_check(cfg: DictConfig, threshold: float) -> dict | None:
     """The gate on reward.calibration: print the agreement, write <output>/calibration.json; None if unusable."""
     from loopwright.rewards import GraderError
     from loopwright.rewards._calibration import CalibrationError, calibrate, summary_line
-    from loopwright.train.manifest import write_json_atomic
+    from loopwright.runs.writer import write_json_atomic
 
     try:
         result = calibrate(cfg.reward, threshold)
@@ -117,7 +117,7 @@ def calibration_check(cfg: DictConfig, threshold: float) -> dict | None:
 def add_calibration(cfg: DictConfig, summary: dict, calibration: dict) -> dict:
     """improve_summary.json records the gate's result beside the curation figures."""
     from loopwright.loop.curate import SUMMARY
-    from loopwright.train.manifest import write_json_atomic
+    from loopwright.runs.writer import write_json_atomic
 
     summary = {**summary, "calibration": calibration}
     write_json_atomic(Path(str(cfg.output)).expanduser().resolve() / SUMMARY, summary)

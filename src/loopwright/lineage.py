@@ -23,14 +23,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from loopwright.train import manifest as mf
+from loopwright.runs import writer
 
 IMPROVE_SUMMARY = "improve_summary.json"
 
 
 def _file(path: str | Path) -> dict:
     p = Path(path).expanduser().resolve()
-    return {"path": str(p), "sha256": mf.sha256_file(p) if p.is_file() else None}
+    return {"path": str(p), "sha256": writer.sha256_file(p) if p.is_file() else None}
 
 
 def _improve_of(data_path: Path) -> dict | None:
@@ -86,7 +86,7 @@ def _state(entry: dict | None) -> str:
     p = Path(entry["path"])
     if not p.is_file():
         return "[MISSING]"
-    if entry.get("sha256") and mf.sha256_file(p) != entry["sha256"]:
+    if entry.get("sha256") and writer.sha256_file(p) != entry["sha256"]:
         return "[CHANGED since recorded]"
     return "[unchanged]"
 

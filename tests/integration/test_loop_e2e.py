@@ -17,7 +17,7 @@ import pytest
 
 from helpers import ROOT
 from loopwright.evaluation.prompts import Assertion
-from loopwright.train.manifest import sha256_file
+from loopwright.runs.writer import sha256_file
 from helpers.loop_apps import HELD_OUT, LANGCHAIN, OPENAI, as_list, run_app, snapshot
 
 TINY = ["model=tiny", "profile=smoke"]

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from loopwright.train import manifest as mf
+from loopwright.runs import writer
 
 STATE = "flywheel.json"
 STEPS = ("harvest", "improve", "train", "gate")
@@ -44,7 +44,7 @@ def load(out: Path) -> dict | None:
 
 
 def save(out: Path, state: dict) -> None:
-    mf.write_json_atomic(out / STATE, state)
+    writer.write_json_atomic(out / STATE, state)
 
 
 def current(state: dict) -> dict:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from loopwright.train import manifest as mf
+from loopwright.runs import writer
 from loopwright.loop.formats import langchain as langchain_runs
 from loopwright.loop.formats.detect import FORMATS, PARSERS, detect
 from loopwright.loop.formats.langsmith_tree import attach_children
@@ -176,7 +176,7 @@ def _fold_turns(result: FileResult, pairs: list[tuple[dict, dict]]) -> None:
 
 
 def parse_file(path: Path, fmt: str) -> FileResult:
-    result = FileResult(path=str(path), sha256=mf.sha256_file(path))
+    result = FileResult(path=str(path), sha256=writer.sha256_file(path))
     records, unreadable = read_records(path)
     result.records = len(records) + len(unreadable)
     result.errors.extend(_error(result.path, line, reason) for line, reason in unreadable)
@@ -288,10 +288,10 @@ def ingest(inputs: list[str], fmt: str, output: str | Path, strict: bool = False
     report = {"inputs": dict(sorted(entries.items())),
               "transcripts": {"path": TRANSCRIPTS, "conversations": len(store)}}
     if failure is None:
-        report["transcripts"]["sha256"] = mf.write_jsonl(store_path, store)
+        report["transcripts"]["sha256"] = writer.write_jsonl(store_path, store)
     else:
-        report["transcripts"]["sha256"] = mf.sha256_file(store_path) if store_path.is_file() else None
-    mf.write_json_atomic(report_path, report)
+        report["transcripts"]["sha256"] = writer.sha256_file(store_path) if store_path.is_file() else None
+    writer.write_json_atomic(report_path, report)
     return report, 0 if failure is None else 1
 
 

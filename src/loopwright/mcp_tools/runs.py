@@ -1,7 +1,7 @@
 """Read what runs and sweeps left in the outputs dir: status, metrics, evaluation, sweep report, lineage.
 
 Everything is read from the files a run writes (docs/RUNS.md): manifest.json (already redacted
-when written; redacted again here, ``loopwright.train.manifest.redact``), metrics.jsonl,
+when written; redacted again here, ``loopwright.runs.writer.redact``), metrics.jsonl,
 eval_results.json, a sweep dir's sweep_report.md / optimization_results.yaml / summary.md,
 and launch.json / launch.log for runs this server started.
 """
@@ -25,7 +25,7 @@ _TEXT_LIMIT = 500  # characters of one completion in run_eval's records
 
 
 def _redact(value: Any) -> Any:
-    from loopwright.train.manifest import redact
+    from loopwright.runs.writer import redact
 
     return redact(value)
 

@@ -23,7 +23,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from loopwright.train.manifest import write_bytes_atomic
+from loopwright.runs.writer import write_bytes_atomic
 
 CHECKPOINT_DIR = "checkpoints"
 _STAGING = ".incomplete"

@@ -60,9 +60,9 @@ def world_size() -> int:
 
 def train_rows_sha256(cfg: Any) -> str:
     from loopwright import tasks
-    from loopwright.train import manifest as mf
+    from loopwright.runs import writer
 
-    return mf.jsonl_sha256(tasks.build(cfg.task)[0])
+    return writer.jsonl_sha256(tasks.build(cfg.task)[0])
 
 
 def fingerprint(cfg: Any, train_sha256: str) -> dict[str, Any]:
