@@ -18,7 +18,6 @@ fails, 2 for unusable arguments. ``--cfg job`` imports no torch.
 from __future__ import annotations
 
 import ctypes
-import json
 import shutil
 import signal
 import subprocess
@@ -33,9 +32,9 @@ from loopwright.loop import flywheel_state as fs
 from loopwright.loop.app import hydra_app
 from loopwright.loop.curate import CURATED, ImproveInputError
 from loopwright.runs import writer
+from loopwright.runs.reader import EVAL_RESULTS, DamagedFile, read_eval_results, read_manifest
 
 HELD_OUT = "held_out.jsonl"
-EVAL_RESULTS = "eval_results.json"
 
 
 # ------------------------------------------------------------------ inputs
@@ -137,8 +136,8 @@ def _die_with_parent() -> None:
 
 def _completed(run_dir: Path) -> bool:
     try:
-        status = json.loads((run_dir / "manifest.json").read_text()).get("status")
-    except (OSError, json.JSONDecodeError):
+        status = read_manifest(run_dir).get("status")
+    except (OSError, DamagedFile):
         return False
     return status == "completed" and (run_dir / EVAL_RESULTS).is_file()
 
@@ -168,7 +167,7 @@ def step_gate(cfg: DictConfig, record: dict, gen_dir: Path) -> bool:
     g = cfg.gate
     result = gate(candidate, base_of(candidate), g.confidence, g.min_delta, g.allow_flips, g.resamples, cfg.seed)
     writer.write_json_atomic(gen_dir / "gate.json", result)
-    summary = json.loads((Path(run_dir) / EVAL_RESULTS).read_text())["summary"]
+    summary = read_eval_results(run_dir)["summary"]
     record["held_out"] = {k: summary.get(k) for k in ("n_prompts", "base_accuracy", "trained_accuracy",
                                                       "base_mean_reward", "trained_mean_reward", "fixed", "broken")}
     record["gate"] = {"decision": result["decision"], "ship": result["ship"], "reasons": result["reasons"],

@@ -18,12 +18,12 @@ the directory holds no manifest.json. Pure python, no torch.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from loopwright.runs import writer
+from loopwright.runs.reader import MANIFEST, DamagedFile, read_json, read_manifest
 
 IMPROVE_SUMMARY = "improve_summary.json"
 
@@ -37,7 +37,7 @@ def _improve_of(data_path: Path) -> dict | None:
     summary_path = data_path.parent / IMPROVE_SUMMARY
     if not summary_path.is_file():
         return None
-    summary = json.loads(summary_path.read_text())
+    summary = read_json(summary_path)
     config = summary.get("config") or {}
     return {"dir": str(summary_path.parent), "summary": _file(summary_path),
             "reward": (config.get("reward") or {}).get("name"), "task": (config.get("task") or {}).get("name"),
@@ -57,7 +57,7 @@ def _parent_of(model_cfg: Any) -> dict:
         model_dir = Path(str(path)).expanduser().resolve()
         out["adapter"] = (model_dir / "adapter_config.json").is_file()
         for candidate in (model_dir, model_dir.parent):
-            if (candidate / "manifest.json").is_file():
+            if (candidate / MANIFEST).is_file():
                 out["run_dir"] = str(candidate)
                 break
     return out
@@ -135,12 +135,11 @@ def _served_runs(tree: _Tree, prefix: str, runs: list[str], seen: set[str]) -> N
     """The runs a raw log's conversations were had with (loopwright.serve's traffic, loopwright.chat's logs)."""
     for i, where in enumerate(runs):
         last = i == len(runs) - 1
-        manifest = Path(where) / "manifest.json"
-        if where in seen or not manifest.is_file():
+        if where in seen or not (Path(where) / MANIFEST).is_file():
             tree.add(prefix, last, f"conversations with run {where}" + ("" if where in seen else "  [MISSING]"))
             continue
         seen.add(where)
-        sub = tree.add(prefix, last, "conversations with " + _run_title(Path(where), json.loads(manifest.read_text())))
+        sub = tree.add(prefix, last, "conversations with " + _run_title(Path(where), read_manifest(where)))
         _run_branch(tree, sub, Path(where), seen)
 
 
@@ -169,7 +168,7 @@ def _improve_branch(tree: _Tree, prefix: str, improve: dict, seen: set[str]) -> 
 
 
 def _run_branch(tree: _Tree, prefix: str, run_dir: Path, seen: set[str]) -> None:
-    manifest = json.loads((run_dir / "manifest.json").read_text())
+    manifest = read_manifest(run_dir)
     lin = manifest.get("lineage") or {}
     items: list[tuple[str, Any]] = []
     parent = lin.get("parent") or {}
@@ -183,11 +182,10 @@ def _run_branch(tree: _Tree, prefix: str, run_dir: Path, seen: set[str]) -> None
         last = i == len(items) - 1
         if kind == "parent":
             where = value.get("run_dir")
-            if where and where not in seen and (Path(where) / "manifest.json").is_file():
+            if where and where not in seen and (Path(where) / MANIFEST).is_file():
                 seen.add(where)
                 sub = tree.add(prefix, last, _line("parent model: " + ("adapter of " if value.get("adapter") else "")
-                                                   + _run_title(Path(where), json.loads(
-                                                       (Path(where) / "manifest.json").read_text()))))
+                                                   + _run_title(Path(where), read_manifest(where))))
                 _run_branch(tree, sub, Path(where), seen)
             else:
                 origin = value.get("name_or_path") or f"model.source={value.get('source')}"
@@ -209,7 +207,7 @@ def _run_branch(tree: _Tree, prefix: str, run_dir: Path, seen: set[str]) -> None
 
 def tree(run_dir: str | Path) -> list[str]:
     run_dir = Path(run_dir).expanduser().resolve()
-    manifest = json.loads((run_dir / "manifest.json").read_text())
+    manifest = read_manifest(run_dir)
     t = _Tree()
     t.lines.append(_run_title(run_dir, manifest))
     _run_branch(t, "", run_dir, {str(run_dir)})
@@ -223,10 +221,15 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     run_dir = Path(args[0])
-    if not (run_dir / "manifest.json").is_file():
+    if not (run_dir / MANIFEST).is_file():
         print(f"loopwright.lineage: {run_dir} has no manifest.json (not a run directory)", file=sys.stderr)
         return 2
-    print("\n".join(tree(run_dir)))
+    try:
+        lines = tree(run_dir)
+    except DamagedFile as err:  # this run's manifest, or one up its chain
+        print(f"loopwright.lineage: {err}", file=sys.stderr)
+        return 2
+    print("\n".join(lines))
     return 0
 
 

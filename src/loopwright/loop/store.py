@@ -20,12 +20,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from loopwright.runs import writer
 from loopwright.loop.formats import langchain as langchain_runs
 from loopwright.loop.formats.detect import FORMATS, PARSERS, detect
 from loopwright.loop.formats.langsmith_tree import attach_children
 from loopwright.loop.transcripts import RecordError, transcript
 from loopwright.loop.turns import conversation_key, merge_turns
+from loopwright.runs import writer
+from loopwright.runs.reader import DamagedFile, read_jsonl
 
 TRANSCRIPTS = "transcripts.jsonl"
 REPORT = "ingest_report.json"
@@ -220,18 +221,11 @@ def parse_file(path: Path, fmt: str) -> FileResult:
 
 # ------------------------------------------------------------------- store
 def read_store(path: Path) -> list[dict]:
-    if not path.is_file():
-        return []
-    rows = []
-    # split on "\n" only: str.splitlines() would also cut at U+2028 / U+0085 inside a message's text
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1):
-        if line.strip():
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError as err:
-                raise IngestInputError(f"{path}:{lineno}: the transcript store is corrupt ({err.msg}); move it "
-                                       f"away and ingest again") from None
-    return rows
+    try:
+        return read_jsonl(path, missing_ok=True)
+    except DamagedFile as err:
+        raise IngestInputError(f"{err.path}:{err.line}: the transcript store is corrupt ({err.problem}); move it "
+                               f"away and ingest again") from None
 
 
 def _merge_store(existing: list[dict], results: list[FileResult]) -> list[dict]:

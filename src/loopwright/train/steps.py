@@ -323,7 +323,7 @@ def plot_rewards(job: Job) -> dict[str, Any]:
     from loopwright.train.plots import reward_curve
 
     cfg = job.cfg
-    if reward_curve(job.run_dir / "metrics.jsonl", job.run_dir / "reward_curve.png",
+    if reward_curve(job.run_dir, job.run_dir / "reward_curve.png",
                     f"{cfg.objective.name} / {cfg.task.name} / {cfg.model.name}"):
         return {"reward_curve": "reward_curve.png"}
     return {}
