@@ -31,7 +31,7 @@ from loopwright.loop.flywheel import held_out_file, one_step, problems, report_l
 
 
 def run(cfg: DictConfig) -> int:
-    from loopwright.train.manifest import redacted_config
+    from loopwright.runs.writer import redacted_config
 
     if problems(cfg):
         listed = "".join(f"\n  - {p}" for p in problems(cfg))

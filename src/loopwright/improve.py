@@ -27,7 +27,7 @@ def run(cfg: DictConfig) -> int:
     if found:
         print("loopwright.improve: invalid config:\n" + "\n".join(f"  - {p}" for p in found), file=sys.stderr)
         return 2
-    from loopwright.train.manifest import redacted_config
+    from loopwright.runs.writer import redacted_config
 
     threshold = threshold_of(cfg)
     calibration = None

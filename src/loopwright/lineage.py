@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 from loopwright.loop.lineage import tree
+from loopwright.runs.reader import DamagedFile
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -29,7 +30,12 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.run_dir / "manifest.json").is_file():
         print(f"loopwright.lineage: {args.run_dir} has no manifest.json (not a run directory)", file=sys.stderr)
         return 2
-    print("\n".join(tree(args.run_dir)))
+    try:
+        lines = tree(args.run_dir)
+    except DamagedFile as err:  # this run's manifest, or one up its chain
+        print(f"loopwright.lineage: {err}", file=sys.stderr)
+        return 2
+    print("\n".join(lines))
     return 0
 
 

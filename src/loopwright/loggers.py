@@ -18,7 +18,7 @@ from typing import Any
 
 from omegaconf import OmegaConf
 
-from loopwright.train import manifest as mf
+from loopwright.runs import writer
 
 # Remembers the W&B run of a run dir, so that a resumed run continues the same W&B run.
 WANDB_RECORD = "wandb_run.json"
@@ -100,7 +100,7 @@ def _hydra_job_identity() -> tuple[str | None, str | None]:
     hc = HydraConfig.get()
     if hc.mode is None or hc.mode.name != "MULTIRUN":
         return None, None
-    return str(hc.sweep.dir), mf.redact_override(hc.job.override_dirname) or None
+    return str(hc.sweep.dir), writer.redact_override(hc.job.override_dirname) or None
 
 
 def _previous_wandb_id(run_dir: Path, resume_from: Path) -> str | None:
@@ -141,7 +141,7 @@ class WandbTracker(Tracker):
             job_type="train",
             tags=[str(t) for t in cfg.tags],
             notes=cfg.notes,
-            config=mf.redacted_config(cfg),
+            config=writer.redacted_config(cfg),
             dir=str(self.run_dir),
             mode=self.mode,
             id=previous,  # None: W&B picks a new id
@@ -159,7 +159,7 @@ class WandbTracker(Tracker):
         # doing it here covers what loopwright logs before and after training).
         self.run.define_metric("train/global_step")
         self.run.define_metric("*", step_metric="train/global_step", step_sync=True)
-        mf.write_json_atomic(self.run_dir / WANDB_RECORD, self.record())
+        writer.write_json_atomic(self.run_dir / WANDB_RECORD, self.record())
         print(f"[loopwright] W&B run {self.run.id} ({self.mode}: {self.mode_reason})"
               f"{', resumed' if self.resumed else ''}", flush=True)
 
@@ -248,7 +248,7 @@ class TensorBoardTracker(Tracker):
         from torch.utils.tensorboard import SummaryWriter
 
         self.writer = SummaryWriter(log_dir=str(self.log_dir))
-        config_yaml = OmegaConf.to_yaml(OmegaConf.create(mf.redacted_config(self.cfg)))
+        config_yaml = OmegaConf.to_yaml(OmegaConf.create(writer.redacted_config(self.cfg)))
         self.writer.add_text("config", "```\n" + config_yaml + "\n```", 0)
 
     def callbacks(self) -> list:

@@ -38,7 +38,7 @@ def run(cfg: DictConfig) -> int:
 
     from loopwright.serving.app import Front, Limits, build_app
     from loopwright.serving.traffic import TRAFFIC, TrafficLog, run_id
-    from loopwright.train.manifest import now_iso, redacted_config, write_json_atomic
+    from loopwright.runs.writer import now_iso, redacted_config, write_json_atomic
 
     model_dir = run_dir / "model"
     serve_dir = Path(str(cfg.dir)).expanduser().resolve() if cfg.dir else run_dir / "serve"

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from helpers import ROOT
 from helpers.imports import heavy_imports
+from helpers.runs import manifest
 
 LEARNABLE = ["model=tiny", "reward._target_=helpers.flywheel_rewards.no_newline", "task.n_train=8", "task.n_eval=8",
              "harvest.samples=2", "harvest.max_new_tokens=4", "train.profile=smoke",
@@ -39,10 +40,6 @@ def flywheel(out: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess:
 
 def state_of(out: Path) -> dict:
     return json.loads((out / "flywheel.json").read_text())
-
-
-def manifest(run_dir: str | Path) -> dict:
-    return json.loads((Path(run_dir) / "manifest.json").read_text())
 
 
 def test_two_generations_ship_then_keep_the_shipped_model(tmp_path):

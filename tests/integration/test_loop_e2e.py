@@ -17,8 +17,9 @@ import pytest
 
 from helpers import ROOT
 from loopwright.evaluation.prompts import Assertion
-from loopwright.train.manifest import sha256_file
+from loopwright.runs.writer import sha256_file
 from helpers.loop_apps import HELD_OUT, LANGCHAIN, OPENAI, as_list, run_app, snapshot
+from helpers.runs import manifest as _manifest
 
 TINY = ["model=tiny", "profile=smoke"]
 
@@ -51,10 +52,6 @@ def loop(tmp_path_factory):
              "grpo": _train([*grpo_cmd, *TINY, "eval.fail_below=1.0", f"hydra.run.dir={runs['grpo']}"], cwd)}
     outputs = {name: p.communicate(timeout=900) for name, p in procs.items()}
     return {"cwd": cwd, "runs": runs, "codes": {n: p.returncode for n, p in procs.items()}, "outputs": outputs}
-
-
-def _manifest(run_dir) -> dict:
-    return json.loads((run_dir / "manifest.json").read_text())
 
 
 def test_sft_on_curated_rows_completes_and_records_its_lineage(loop):

@@ -28,7 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-EVAL_FILE = "eval_results.json"
+from loopwright.runs.reader import EVAL_RESULTS, DamagedFile, read_json, read_jsonl
+
+EVAL_FILE = EVAL_RESULTS
 HELD_OUT_ROWS = Path("data") / "held_out.jsonl"
 METRICS = ("success", "reward")
 SHIP, DONT_SHIP = "SHIP", "DON'T SHIP"
@@ -61,14 +63,17 @@ class Side:
 
 def read_run(file: Path) -> Run:
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
+        data = read_json(file)
         summary, records = data["summary"], data["records"]
     except (OSError, ValueError, KeyError, TypeError) as err:
         raise CompareError(f"{file}: not a readable eval_results.json ({type(err).__name__}: {err})") from None
     prompts = None
     rows = file.parent / HELD_OUT_ROWS
     if rows.is_file():
-        lines = [json.loads(line) for line in rows.read_text(encoding="utf-8").splitlines() if line.strip()]
+        try:
+            lines = read_jsonl(rows)
+        except DamagedFile as err:
+            raise CompareError(str(err)) from None
         prompts = [r.get("prompt") for r in lines] if len(lines) == len(records) else None
     return Run(str(file), summary, records, prompts)
 

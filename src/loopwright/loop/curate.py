@@ -32,7 +32,7 @@ from typing import Any
 
 from loopwright.loop.store import REPORT, TRANSCRIPTS
 from loopwright.loop.transcripts import canonical, render, render_message, short_hash
-from loopwright.train import manifest as mf
+from loopwright.runs import writer
 
 CURATED, GRADED, SUMMARY, NEXT_STEPS = "curated.jsonl", "graded.jsonl", "improve_summary.json", "next_steps.md"
 DEFAULT_THRESHOLD = 0.7
@@ -73,11 +73,11 @@ def read_transcripts(path: Path) -> list[dict]:
 
 def lineage_of(path: Path) -> dict:
     """Where the transcripts came from: the ingest report next to them and the raw logs it read."""
-    out: dict[str, Any] = {"transcripts": {"path": str(path), "sha256": mf.sha256_file(path)}}
+    out: dict[str, Any] = {"transcripts": {"path": str(path), "sha256": writer.sha256_file(path)}}
     report = path.parent / REPORT
     if report.is_file():
         data = json.loads(report.read_text())
-        out["ingest_report"] = {"path": str(report), "sha256": mf.sha256_file(report)}
+        out["ingest_report"] = {"path": str(report), "sha256": writer.sha256_file(report)}
         out["raw_logs"] = [{"path": p, "sha256": e["sha256"], "format": e["format"],
                             "formats_found": e.get("formats_found", {}), "kept": e["kept"],
                             "malformed": e["malformed"], "status": e["status"], "runs": e.get("runs", [])}
@@ -325,14 +325,14 @@ def improve(transcripts: str | Path, output: str | Path, reward_cfg: Any, task_c
     decide(turns, threshold)
     rows = merge_curated(curated_path, [curated_row(t) for t in turns if t["decision"] == "kept"])
     out.mkdir(parents=True, exist_ok=True)
-    mf.write_jsonl(out / GRADED, [{k: t[k] for k in ("id", "source", "kind", "score", "graders", "breakdown",
+    writer.write_jsonl(out / GRADED, [{k: t[k] for k in ("id", "source", "kind", "score", "graders", "breakdown",
                                                       "columns_missing", "decision", "reply")} for t in turns])
-    curated_sha = mf.write_jsonl(curated_path, rows)
+    curated_sha = writer.write_jsonl(curated_path, rows)
     summary = summarize(turns, rows, curated_sha, threshold, config or {}, lineage_of(source), summarizers)
     commands = train_commands(curated_path, summary, reward_args, task_cfg.kind, eval_prompts)
     summary["train_commands"] = [cmd for _, cmd in commands] if rows else []
     summary["baseline_run"] = previous_run(conversations)
     summary["gate_command"] = gate_command(summary["baseline_run"]) if rows else None
     (out / NEXT_STEPS).write_text(next_steps_text(commands, summary), encoding="utf-8")
-    mf.write_json_atomic(out / SUMMARY, summary)
+    writer.write_json_atomic(out / SUMMARY, summary)
     return summary

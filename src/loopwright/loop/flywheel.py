@@ -10,7 +10,6 @@ the state and the stop rules are :mod:`loopwright.loop.flywheel_state`. docs/FLY
 from __future__ import annotations
 
 import ctypes
-import json
 import shutil
 import signal
 import subprocess
@@ -21,10 +20,10 @@ from omegaconf import DictConfig, OmegaConf
 
 from loopwright.loop import flywheel_state as fs
 from loopwright.loop.curate import CURATED
-from loopwright.train import manifest as mf
+from loopwright.runs import writer
+from loopwright.runs.reader import EVAL_RESULTS, DamagedFile, read_eval_results, read_manifest
 
 HELD_OUT = "held_out.jsonl"
-EVAL_RESULTS = "eval_results.json"
 
 
 # ------------------------------------------------------------------ inputs
@@ -62,7 +61,7 @@ def held_out_file(cfg: DictConfig, out: Path) -> Path:
         from loopwright import tasks
 
         _, held = tasks.build(cfg.task)
-        mf.write_jsonl(path, [{"id": f"held-{i}", "messages": row["prompt"],
+        writer.write_jsonl(path, [{"id": f"held-{i}", "messages": row["prompt"],
                                "columns": {k: v for k, v in row.items() if k != "prompt"}}
                               for i, row in enumerate(held)])
     return path
@@ -93,7 +92,7 @@ def step_harvest(cfg: DictConfig, state: dict, record: dict, gen_dir: Path) -> N
 def step_improve(cfg: DictConfig, state: dict, record: dict, gen_dir: Path, held_out: Path) -> int:
     from loopwright.loop.curate import improve
     from loopwright.loop.improve import threshold_of
-    from loopwright.train.manifest import redacted_config
+    from loopwright.runs.writer import redacted_config
 
     summary = improve(gen_dir / "harvest", gen_dir / "improved", cfg.reward, cfg.task, threshold_of(cfg),
                       group_args(cfg, "reward"), str(held_out), redacted_config(cfg))
@@ -126,8 +125,8 @@ def _die_with_parent() -> None:
 
 def _completed(run_dir: Path) -> bool:
     try:
-        status = json.loads((run_dir / "manifest.json").read_text()).get("status")
-    except (OSError, json.JSONDecodeError):
+        status = read_manifest(run_dir).get("status")
+    except (OSError, DamagedFile):
         return False
     return status == "completed" and (run_dir / EVAL_RESULTS).is_file()
 
@@ -156,8 +155,8 @@ def step_gate(cfg: DictConfig, record: dict, gen_dir: Path) -> bool:
     candidate = load_side([run_dir])
     g = cfg.gate
     result = gate(candidate, base_of(candidate), g.confidence, g.min_delta, g.allow_flips, g.resamples, cfg.seed)
-    mf.write_json_atomic(gen_dir / "gate.json", result)
-    summary = json.loads((Path(run_dir) / EVAL_RESULTS).read_text())["summary"]
+    writer.write_json_atomic(gen_dir / "gate.json", result)
+    summary = read_eval_results(run_dir)["summary"]
     record["held_out"] = {k: summary.get(k) for k in ("n_prompts", "base_accuracy", "trained_accuracy",
                                                       "base_mean_reward", "trained_mean_reward", "fixed", "broken")}
     record["gate"] = {"decision": result["decision"], "ship": result["ship"], "reasons": result["reasons"],

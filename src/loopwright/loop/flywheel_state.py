@@ -12,7 +12,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from loopwright.train import manifest as mf
+from loopwright.runs import writer
+from loopwright.runs.reader import DamagedFile, read_jsonl
 
 STATE = "flywheel.json"
 STEPS = ("harvest", "improve", "train", "gate")
@@ -44,7 +45,7 @@ def load(out: Path) -> dict | None:
 
 
 def save(out: Path, state: dict) -> None:
-    mf.write_json_atomic(out / STATE, state)
+    writer.write_json_atomic(out / STATE, state)
 
 
 def current(state: dict) -> dict:
@@ -58,17 +59,13 @@ def current(state: dict) -> dict:
 # ------------------------------------------------------------------- costs
 def spent(ledger: Path, flywheel_dir: Path) -> float:
     """Dollars the ledger records for jobs under the flywheel dir (its child runs; 0 for local runs)."""
-    if not ledger.is_file():
-        return 0.0
+    try:
+        entries = read_jsonl(ledger, missing_ok=True)
+    except DamagedFile as err:
+        raise FlywheelError(f"{err} (stop.max_cost reads this ledger)") from None
     total = 0.0
     root = str(flywheel_dir.resolve())
-    for n, line in enumerate(ledger.read_text().splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            entry = json.loads(line)
-        except json.JSONDecodeError:
-            raise FlywheelError(f"{ledger}:{n}: not a JSON line (stop.max_cost reads this ledger)") from None
+    for entry in entries:
         job = str(entry.get("job_dir") or "")
         if (job == root or job.startswith(root + "/")) and entry.get("dollars") is not None:
             total += float(entry["dollars"])

@@ -21,7 +21,7 @@ from typing import Any
 
 from loopwright.loop.store import TRANSCRIPTS
 from loopwright.loop.transcripts import short_hash
-from loopwright.train import manifest as mf
+from loopwright.runs import writer
 
 SAMPLES, REPORT = "samples.jsonl", "harvest_report.json"
 
@@ -97,8 +97,8 @@ def write(out_dir: Path, rows: list[dict], replies: list[list[str]], scores: lis
                             "metadata": {"source": "loopwright.flywheel", "columns": columns,
                                          "generation": info.get("generation"), "model": info.get("model"),
                                          "best_of": len(group), "score": group_scores[best]}})
-    samples_sha = mf.write_jsonl(samples_path, sample_rows)
-    transcripts_sha = mf.write_jsonl(out_dir / TRANSCRIPTS, transcripts)
+    samples_sha = writer.write_jsonl(samples_path, sample_rows)
+    transcripts_sha = writer.write_jsonl(out_dir / TRANSCRIPTS, transcripts)
     best_scores = [max(s) for s in scores]
     all_scores = [x for s in scores for x in s]
     report = {**info, "prompts": len(rows), "samples_per_prompt": len(replies[0]) if replies else 0,
@@ -107,7 +107,7 @@ def write(out_dir: Path, rows: list[dict], replies: list[list[str]], scores: lis
               "pass_at_n": round(sum(1 for s in best_scores if s >= 1.0) / len(best_scores), 6) if best_scores else None,
               "samples": {"path": str(samples_path), "sha256": samples_sha},
               "transcripts": {"path": str(out_dir / TRANSCRIPTS), "sha256": transcripts_sha}}
-    mf.write_json_atomic(out_dir / REPORT, report)
+    writer.write_json_atomic(out_dir / REPORT, report)
     return report
 
 

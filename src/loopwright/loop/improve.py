@@ -66,7 +66,7 @@ def calibration_check(cfg: DictConfig, threshold: float) -> dict | None:
     """The gate on reward.calibration: print the agreement, write <output>/calibration.json; None if unusable."""
     from loopwright.rewards import GraderError
     from loopwright.rewards._calibration import CalibrationError, calibrate, summary_line
-    from loopwright.train.manifest import write_json_atomic
+    from loopwright.runs.writer import write_json_atomic
 
     try:
         result = calibrate(cfg.reward, threshold)
@@ -86,7 +86,7 @@ def calibration_check(cfg: DictConfig, threshold: float) -> dict | None:
 def add_calibration(cfg: DictConfig, summary: dict, calibration: dict) -> dict:
     """improve_summary.json records the gate's result beside the curation figures."""
     from loopwright.loop.curate import SUMMARY
-    from loopwright.train.manifest import write_json_atomic
+    from loopwright.runs.writer import write_json_atomic
 
     summary = {**summary, "calibration": calibration}
     write_json_atomic(Path(str(cfg.output)).expanduser().resolve() / SUMMARY, summary)

@@ -16,25 +16,25 @@ MCP server's ``lineage`` tool) and marks each file ``[unchanged]``, ``[CHANGED]`
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from loopwright.train import manifest as mf
+from loopwright.runs import writer
+from loopwright.runs.reader import MANIFEST, read_json, read_manifest
 
 IMPROVE_SUMMARY = "improve_summary.json"
 
 
 def _file(path: str | Path) -> dict:
     p = Path(path).expanduser().resolve()
-    return {"path": str(p), "sha256": mf.sha256_file(p) if p.is_file() else None}
+    return {"path": str(p), "sha256": writer.sha256_file(p) if p.is_file() else None}
 
 
 def _improve_of(data_path: Path) -> dict | None:
     summary_path = data_path.parent / IMPROVE_SUMMARY
     if not summary_path.is_file():
         return None
-    summary = json.loads(summary_path.read_text())
+    summary = read_json(summary_path)
     config = summary.get("config") or {}
     return {"dir": str(summary_path.parent), "summary": _file(summary_path),
             "reward": (config.get("reward") or {}).get("name"), "task": (config.get("task") or {}).get("name"),
@@ -54,7 +54,7 @@ def _parent_of(model_cfg: Any) -> dict:
         model_dir = Path(str(path)).expanduser().resolve()
         out["adapter"] = (model_dir / "adapter_config.json").is_file()
         for candidate in (model_dir, model_dir.parent):
-            if (candidate / "manifest.json").is_file():
+            if (candidate / MANIFEST).is_file():
                 out["run_dir"] = str(candidate)
                 break
     return out
@@ -83,7 +83,7 @@ def _state(entry: dict | None) -> str:
     p = Path(entry["path"])
     if not p.is_file():
         return "[MISSING]"
-    if entry.get("sha256") and mf.sha256_file(p) != entry["sha256"]:
+    if entry.get("sha256") and writer.sha256_file(p) != entry["sha256"]:
         return "[CHANGED since recorded]"
     return "[unchanged]"
 
@@ -132,12 +132,11 @@ def _served_runs(tree: _Tree, prefix: str, runs: list[str], seen: set[str]) -> N
     """The runs a raw log's conversations were had with (loopwright.serve's traffic, loopwright.chat's logs)."""
     for i, where in enumerate(runs):
         last = i == len(runs) - 1
-        manifest = Path(where) / "manifest.json"
-        if where in seen or not manifest.is_file():
+        if where in seen or not (Path(where) / MANIFEST).is_file():
             tree.add(prefix, last, f"conversations with run {where}" + ("" if where in seen else "  [MISSING]"))
             continue
         seen.add(where)
-        sub = tree.add(prefix, last, "conversations with " + _run_title(Path(where), json.loads(manifest.read_text())))
+        sub = tree.add(prefix, last, "conversations with " + _run_title(Path(where), read_manifest(where)))
         _run_branch(tree, sub, Path(where), seen)
 
 
@@ -166,7 +165,7 @@ def _improve_branch(tree: _Tree, prefix: str, improve: dict, seen: set[str]) -> 
 
 
 def _run_branch(tree: _Tree, prefix: str, run_dir: Path, seen: set[str]) -> None:
-    manifest = json.loads((run_dir / "manifest.json").read_text())
+    manifest = read_manifest(run_dir)
     lin = manifest.get("lineage") or {}
     items: list[tuple[str, Any]] = []
     parent = lin.get("parent") or {}
@@ -180,11 +179,10 @@ def _run_branch(tree: _Tree, prefix: str, run_dir: Path, seen: set[str]) -> None
         last = i == len(items) - 1
         if kind == "parent":
             where = value.get("run_dir")
-            if where and where not in seen and (Path(where) / "manifest.json").is_file():
+            if where and where not in seen and (Path(where) / MANIFEST).is_file():
                 seen.add(where)
                 sub = tree.add(prefix, last, _line("parent model: " + ("adapter of " if value.get("adapter") else "")
-                                                   + _run_title(Path(where), json.loads(
-                                                       (Path(where) / "manifest.json").read_text()))))
+                                                   + _run_title(Path(where), read_manifest(where))))
                 _run_branch(tree, sub, Path(where), seen)
             else:
                 origin = value.get("name_or_path") or f"model.source={value.get('source')}"
@@ -206,7 +204,7 @@ def _run_branch(tree: _Tree, prefix: str, run_dir: Path, seen: set[str]) -> None
 
 def tree(run_dir: str | Path) -> list[str]:
     run_dir = Path(run_dir).expanduser().resolve()
-    manifest = json.loads((run_dir / "manifest.json").read_text())
+    manifest = read_manifest(run_dir)
     t = _Tree()
     t.lines.append(_run_title(run_dir, manifest))
     _run_branch(t, "", run_dir, {str(run_dir)})

@@ -20,12 +20,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from loopwright.train import manifest as mf
 from loopwright.loop.formats import langchain as langchain_runs
 from loopwright.loop.formats.detect import FORMATS, PARSERS, detect
 from loopwright.loop.formats.langsmith_tree import attach_children
 from loopwright.loop.transcripts import RecordError, transcript
 from loopwright.loop.turns import conversation_key, merge_turns
+from loopwright.runs import writer
+from loopwright.runs.reader import DamagedFile, read_jsonl
 
 TRANSCRIPTS = "transcripts.jsonl"
 REPORT = "ingest_report.json"
@@ -176,7 +177,7 @@ def _fold_turns(result: FileResult, pairs: list[tuple[dict, dict]]) -> None:
 
 
 def parse_file(path: Path, fmt: str) -> FileResult:
-    result = FileResult(path=str(path), sha256=mf.sha256_file(path))
+    result = FileResult(path=str(path), sha256=writer.sha256_file(path))
     records, unreadable = read_records(path)
     result.records = len(records) + len(unreadable)
     result.errors.extend(_error(result.path, line, reason) for line, reason in unreadable)
@@ -220,18 +221,11 @@ def parse_file(path: Path, fmt: str) -> FileResult:
 
 # ------------------------------------------------------------------- store
 def read_store(path: Path) -> list[dict]:
-    if not path.is_file():
-        return []
-    rows = []
-    # split on "\n" only: str.splitlines() would also cut at U+2028 / U+0085 inside a message's text
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1):
-        if line.strip():
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError as err:
-                raise IngestInputError(f"{path}:{lineno}: the transcript store is corrupt ({err.msg}); move it "
-                                       f"away and ingest again") from None
-    return rows
+    try:
+        return read_jsonl(path, missing_ok=True)
+    except DamagedFile as err:
+        raise IngestInputError(f"{err.path}:{err.line}: the transcript store is corrupt ({err.problem}); move it "
+                               f"away and ingest again") from None
 
 
 def _merge_store(existing: list[dict], results: list[FileResult]) -> list[dict]:
@@ -288,10 +282,10 @@ def ingest(inputs: list[str], fmt: str, output: str | Path, strict: bool = False
     report = {"inputs": dict(sorted(entries.items())),
               "transcripts": {"path": TRANSCRIPTS, "conversations": len(store)}}
     if failure is None:
-        report["transcripts"]["sha256"] = mf.write_jsonl(store_path, store)
+        report["transcripts"]["sha256"] = writer.write_jsonl(store_path, store)
     else:
-        report["transcripts"]["sha256"] = mf.sha256_file(store_path) if store_path.is_file() else None
-    mf.write_json_atomic(report_path, report)
+        report["transcripts"]["sha256"] = writer.sha256_file(store_path) if store_path.is_file() else None
+    writer.write_json_atomic(report_path, report)
     return report, 0 if failure is None else 1
 
 

@@ -155,7 +155,7 @@ def check_paths(cfg: Any, roots: Roots) -> None:
 
 
 def command_line(overrides: list[str], multirun: bool) -> str:
-    from loopwright.train.manifest import redact_override
+    from loopwright.runs.writer import redact_override
 
     shown = [redact_override(o) for o in overrides]
     return " ".join(["python train.py", *(["-m"] if multirun else []), *shown])
@@ -168,7 +168,7 @@ def checked(overrides: list[str], roots: Roots, multirun: bool = False,
     A sweep (comma lists, ``range(...)``) is expanded as Hydra's basic sweeper would and its first
     ``MAX_VALIDATED_JOBS`` jobs are each composed and validated; the config returned is the first job's,
     resolved, with secret-named values redacted."""
-    from loopwright.train.manifest import redacted_config
+    from loopwright.runs.writer import redacted_config
 
     parsed = check_overrides(overrides, roots, reserved=reserved)
     jobs, sampled = _jobs_of(parsed)

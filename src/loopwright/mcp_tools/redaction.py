@@ -1,6 +1,6 @@
 """Text that leaves the server (log tails, command output, error messages) with secrets redacted.
 
-Configs and manifests go through ``loopwright.train.manifest.redact``; free text has no keys to
+Configs and manifests go through ``loopwright.runs.writer.redact``; free text has no keys to
 go by, so each whitespace-separated word that is an override (``+x.hf_token=...``) is redacted as
 ``redact_override`` does, and URL passwords wherever they appear.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 
 def redact_line(line: str) -> str:
-    from loopwright.train.manifest import redact_override, redact_url_password
+    from loopwright.runs.writer import redact_override, redact_url_password
 
     return " ".join(redact_override(w) if "=" in w else w for w in redact_url_password(line).split(" "))
 

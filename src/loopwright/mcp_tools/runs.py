@@ -1,14 +1,13 @@
 """Read what runs and sweeps left in the outputs dir: status, metrics, evaluation, sweep report, lineage.
 
 Everything is read from the files a run writes (docs/RUNS.md): manifest.json (already redacted
-when written; redacted again here, ``loopwright.train.manifest.redact``), metrics.jsonl,
+when written; redacted again here, ``loopwright.runs.writer.redact``), metrics.jsonl,
 eval_results.json, a sweep dir's sweep_report.md / optimization_results.yaml / summary.md,
 and launch.json / launch.log for runs this server started.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
@@ -16,8 +15,8 @@ from typing import Any
 from loopwright.mcp_tools.launching import LAUNCH_LOG, LAUNCH_RECORD, process_state
 from loopwright.mcp_tools.paths import Refused, Roots
 from loopwright.mcp_tools.redaction import redact_line, redact_text
+from loopwright.runs.reader import EVAL_RESULTS, MANIFEST, METRICS, DamagedFile, read_json, read_manifest, read_metrics
 
-MANIFEST = "manifest.json"
 _NOT_RUNS = {"model", "checkpoints", "data", ".hydra", "tensorboard", "wandb", "pod"}  # never descended into
 _MAX_DEPTH = 5  # outputs/multirun/<date>/<time>/<job>
 _SWEEP_FILES = ("sweep_report.md", "optimization_results.yaml", "summary.md", "multirun.yaml")
@@ -25,20 +24,23 @@ _TEXT_LIMIT = 500  # characters of one completion in run_eval's records
 
 
 def _redact(value: Any) -> Any:
-    from loopwright.train.manifest import redact
+    from loopwright.runs.writer import redact
 
     return redact(value)
 
 
 def _read_json(path: Path) -> Any:
     try:
-        return json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError):
+        return read_json(path)
+    except (OSError, DamagedFile):
         return None  # a file being rewritten right now (they are written atomically, so: absent)
 
 
 def _manifest(run_dir: Path) -> dict:
-    return _read_json(run_dir / MANIFEST) or {}
+    try:
+        return read_manifest(run_dir)
+    except (OSError, DamagedFile):
+        return {}
 
 
 def run_dir_of(roots: Roots, run_dir: str) -> Path:
@@ -135,25 +137,17 @@ def run_status(roots: Roots, run_dir: str, log_lines: int = 20) -> dict[str, Any
     return out
 
 
-def _metrics_rows(path: Path) -> list[dict]:
-    rows = []
-    if path.is_file():
-        for line in path.read_text().splitlines():
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError:
-                continue  # the line the trainer is appending right now
-    return rows
-
-
 def run_metrics(roots: Roots, run_dir: str, keys: list[str] | None = None, last: int = 20) -> dict[str, Any]:
     path = run_dir_of(roots, run_dir)
-    rows = _metrics_rows(path / "metrics.jsonl")
+    try:
+        rows = read_metrics(path)  # without the line the trainer is appending right now (a torn last line)
+    except DamagedFile as err:
+        raise Refused(str(err)) from None
     columns = sorted({k for r in rows for k in r})
     if keys:
         unknown = [k for k in keys if k not in columns]
         if unknown and rows:
-            raise Refused(f"keys {unknown} are not in {path / 'metrics.jsonl'}; its columns: {', '.join(columns)}")
+            raise Refused(f"keys {unknown} are not in {path / METRICS}; its columns: {', '.join(columns)}")
         rows = [{k: r[k] for k in ("step", *keys) if k in r} for r in rows]
     return {"run_dir": str(path), "rows_total": len(rows), "columns": columns,
             "rows": rows[-last:] if last > 0 else rows}
@@ -165,7 +159,7 @@ def _clip(value: Any) -> Any:
 
 def run_eval(roots: Roots, run_dir: str, records: int = 0) -> dict[str, Any]:
     path = run_dir_of(roots, run_dir)
-    results = _read_json(path / "eval_results.json")
+    results = _read_json(path / EVAL_RESULTS)
     if results is None:
         raise Refused(f"{path} has no eval_results.json yet (status: {_manifest(path).get('status')}); "
                       f"it is written after the trained evaluation")

@@ -31,7 +31,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from loopwright.train import manifest as mf
+from loopwright.runs import writer
 
 DEFAULT_THRESHOLD = 0.7  # loopwright.loop.curate's curation cut, when the reward names none
 _RESERVED = {"prompt", "messages", "reply", "completion", "label", "columns"}
@@ -149,8 +149,8 @@ def calibrate(reward_cfg: Any, threshold: float | None = None) -> dict:
     path = Path(str(reward_cfg.calibration)).expanduser().resolve()
     if not path.is_file():
         raise CalibrationError(f"{reward_cfg.calibration}: no such file")
-    sha = mf.sha256_file(path)
-    memo = (sha, json.dumps(mf.redact(OmegaConf.to_container(reward_cfg, resolve=True)), sort_keys=True), threshold)
+    sha = writer.sha256_file(path)
+    memo = (sha, json.dumps(writer.redact(OmegaConf.to_container(reward_cfg, resolve=True)), sort_keys=True), threshold)
     if memo in _RESULTS:
         return _RESULTS[memo]
     rows = read_labelled(path)

@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -30,6 +29,8 @@ from typing import Any, Callable
 
 from loopwright.rewards import GraderError
 from loopwright.rewards._judge_prompts import JudgeParseError
+from loopwright.runs.reader import read_json
+from loopwright.runs.writer import write_bytes_atomic
 
 # What the openai client needs when the endpoint takes no key (vLLM without --api-key, a local server).
 NO_KEY = "no-key"
@@ -170,19 +171,14 @@ class JudgeClient:
 
     def _read(self, key: str) -> str | None:
         try:
-            data = json.loads(self._file(key).read_text(encoding="utf-8"))
+            data = read_json(self._file(key))
         except (OSError, ValueError):
             return None
         return data.get("reply") if isinstance(data, dict) and isinstance(data.get("reply"), str) else None
 
     def _write(self, key: str, text: str) -> None:
-        path = self._file(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
         record = {"model": self.settings.model, "reply": text}  # never the key, nor the endpoint's credentials
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(record, f, ensure_ascii=False)
-        os.replace(tmp, path)
+        write_bytes_atomic(self._file(key), json.dumps(record, ensure_ascii=False).encode())
 
 
 _CLIENTS: dict[JudgeSettings, JudgeClient] = {}

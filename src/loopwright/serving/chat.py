@@ -29,7 +29,7 @@ class Session:
         self.reset()
 
     def reset(self) -> None:
-        from loopwright.train.manifest import now_iso
+        from loopwright.runs.writer import now_iso
 
         self.messages: list[dict] = [{"role": "system", "content": self.system}] if self.system else []
         self.started_at = now_iso()

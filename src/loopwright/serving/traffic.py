@@ -41,7 +41,7 @@ class TrafficLog:
     def append(self, request: dict, response: dict, **extra: Any) -> None:
         if self.path is None:
             return
-        from loopwright.train.manifest import now_iso
+        from loopwright.runs.writer import now_iso
 
         line = {"id": response["id"], "request": request, "response": response,
                 "metadata": {"source": SOURCE, **self.metadata, **extra, "served_at": now_iso()}}

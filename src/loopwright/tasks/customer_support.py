@@ -30,6 +30,7 @@ from typing import Any
 
 from loopwright.episodes.environment import EpisodeEnvironment, json_column
 from loopwright.rewards import customer_support as grader
+from loopwright.runs.reader import read_jsonl
 from loopwright.tasks import register, support_records
 
 # The scenarios: about 200, generated deterministically by scripts/make_support_scenarios.py
@@ -40,8 +41,7 @@ SCENARIOS_PATH = Path(__file__).resolve().parents[1] / "data" / "support_scenari
 
 @lru_cache(maxsize=1)
 def _load() -> tuple[dict, ...]:
-    with SCENARIOS_PATH.open(encoding="utf-8") as fh:
-        return tuple(json.loads(line) for line in fh if line.strip())
+    return tuple(read_jsonl(SCENARIOS_PATH))
 
 
 def load_scenarios() -> list[dict]:

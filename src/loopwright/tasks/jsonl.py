@@ -40,6 +40,7 @@ import random
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from loopwright.runs.reader import DamagedFile, jsonl_lines
 from loopwright.tasks import register
 
 # Keyword arguments TRL or loopwright already passes to reward functions; a column may not take them.
@@ -56,25 +57,12 @@ def read_lines(path: str | Path) -> Iterator[tuple[int, dict]]:
     """(line number, object) for every non-blank line; TaskFileError at the first bad one."""
     path = Path(path).expanduser()
     try:
-        handle = path.open("rb")
+        for line in jsonl_lines(path):
+            yield line.number, line.row
     except OSError as err:
         raise TaskFileError(f"{path}: cannot read the task file ({err.strerror or err})") from None
-    with handle:
-        for lineno, raw in enumerate(handle, start=1):
-            try:
-                line = raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
-            except UnicodeDecodeError as err:
-                raise TaskFileError(f"{path}:{lineno}: not UTF-8 text ({err.reason} at byte {err.start + 1})") \
-                    from None
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as err:
-                raise TaskFileError(f"{path}:{lineno}: invalid JSON ({err.msg} at column {err.colno})") from None
-            if not isinstance(obj, dict):
-                raise TaskFileError(f"{path}:{lineno}: expected a JSON object, got {type(obj).__name__}")
-            yield lineno, obj
+    except DamagedFile as err:
+        raise TaskFileError(str(err)) from None
 
 
 def required_path(cfg: Any, needs: str) -> str:

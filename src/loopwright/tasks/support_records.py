@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from loopwright.rewards.support_facts import canonical_key, compact
+from loopwright.runs.reader import DamagedFile, jsonl_lines
 
 # Where a logged conversation names its order, most trustworthy first.
 ROLE_ORDER = ("user", "tool", "system", "assistant")
@@ -32,23 +33,15 @@ class RecordsError(ValueError):
 
 
 def _read(path: Path) -> list[tuple[int, dict]]:
-    text = path.read_text(encoding="utf-8-sig")
     suffix = path.suffix.lower()
+    if suffix == ".jsonl":
+        try:
+            return [(line.number, line.row) for line in jsonl_lines(path)]
+        except DamagedFile as err:
+            raise RecordsError(str(err)) from None
+    text = path.read_text(encoding="utf-8-sig")
     if suffix == ".csv":
         return [(i + 2, dict(row)) for i, row in enumerate(csv.DictReader(text.splitlines()))]
-    if suffix == ".jsonl":
-        out = []
-        for lineno, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except ValueError as err:
-                raise RecordsError(f"{path}:{lineno}: invalid JSON ({err})") from None
-            if not isinstance(obj, dict):
-                raise RecordsError(f"{path}:{lineno}: a record must be a JSON object")
-            out.append((lineno, obj))
-        return out
     if suffix == ".json":
         try:
             obj = json.loads(text)

@@ -23,7 +23,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from loopwright.train.manifest import write_bytes_atomic
+from loopwright.runs.reader import jsonl_lines
+from loopwright.runs.writer import write_bytes_atomic
 
 CHECKPOINT_DIR = "checkpoints"
 _STAGING = ".incomplete"
@@ -69,8 +70,10 @@ def truncate_metrics(metrics_path: Path, last_step: int) -> int:
     """Drop metrics lines logged after ``last_step`` (they will be logged again); return lines kept."""
     if not metrics_path.is_file():
         return 0
-    kept = [line for line in metrics_path.read_text().splitlines()
-            if line.strip() and json.loads(line).get("step", 0) <= last_step]
+    # A torn last line (the killed attempt was appending it) is dropped: it was being logged after the
+    # newest save, so it will be logged again too.
+    kept = [line.text for line in jsonl_lines(metrics_path, tolerate_torn_tail=True)
+            if line.row.get("step", 0) <= last_step]
     write_bytes_atomic(metrics_path, "".join(line + "\n" for line in kept).encode())
     return len(kept)
 

@@ -41,7 +41,7 @@ def run_job(cfg: DictConfig) -> float | None:
         _remove_if_only_bookkeeping(_hydra_output_dir())
         exits.leave(err, None)
 
-    from loopwright.train.manifest import redact_hydra_dir  # not at import time: --help/--cfg stay fast
+    from loopwright.runs.writer import redact_hydra_dir  # not at import time: --help/--cfg stay fast
 
     run_dir = _hydra_output_dir()
     if run_dir is not None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from pathlib import Path
+
+from loopwright.runs.reader import read_metrics
 
 # Hydra's job logging sets the root logger to INFO, so matplotlib's own INFO lines
 # ("generated new fontManager", on a machine without a font cache) would end a run's
@@ -12,12 +13,6 @@ from pathlib import Path
 _MATPLOTLIB_LOG = logging.getLogger("matplotlib")
 if _MATPLOTLIB_LOG.level == logging.NOTSET:
     _MATPLOTLIB_LOG.setLevel(logging.WARNING)
-
-
-def read_metrics(path: Path) -> list[dict]:
-    if not path.is_file():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def rolling_mean(values: list[float], window: int) -> list[float]:
@@ -36,9 +31,9 @@ def smoothing_window(n_points: int) -> int:
     return 1 if n_points < 5 else max(2, round(n_points / 10))
 
 
-def reward_curve(metrics_path: Path, out_path: Path, title: str) -> Path | None:
-    """Reward per step: the raw per-step means faint, with their +-1 std band, and a rolling mean
-    over them in front (or the loss, for runs without a reward); held-out accuracy when measured.
+def reward_curve(run_dir: Path, out_path: Path, title: str) -> Path | None:
+    """The run dir's metrics.jsonl as reward per step: the raw per-step means faint, with their +-1 std band, and
+    a rolling mean over them in front (or the loss, for runs without a reward); held-out accuracy when measured.
 
     Returns the PNG path, or None when there is nothing to plot.
     """
@@ -47,7 +42,7 @@ def reward_curve(metrics_path: Path, out_path: Path, title: str) -> Path | None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    rows = read_metrics(metrics_path)
+    rows = read_metrics(run_dir)
     key = "reward" if any("reward" in r for r in rows) else "loss"
     points = [(r["step"], float(r[key]), float(r.get("reward_std", 0.0) if key == "reward" else 0.0))
               for r in rows if isinstance(r.get(key), (int, float))]

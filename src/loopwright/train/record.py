@@ -17,17 +17,23 @@ steps run::
 
 from __future__ import annotations
 
+import importlib.metadata
+import os
+import platform
+import subprocess
 import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-from loopwright.train import manifest as mf
+from loopwright.runs import writer
 from loopwright.train.exits import COMPLETED, Exit, error_text
 from loopwright.train.ranks import is_rank_zero
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]  # .../loopwright
+PACKAGES = ("loopwright", "torch", "transformers", "trl", "peft", "accelerate", "datasets",
+            "hydra-core", "omegaconf", "safetensors", "tokenizers", "numpy")
 
 
 def code_dir() -> Path:
@@ -49,6 +55,46 @@ def code_dir() -> Path:
     from hydra.core.hydra_config import HydraConfig
 
     return Path(HydraConfig.get().runtime.cwd) if HydraConfig.initialized() else Path.cwd()
+
+
+# ------------------------------------------------------------ what the run ran on (the manifest's git, packages, host)
+def git_state(directory: Path) -> dict[str, Any]:
+    """Commit and dirty flag of the git work tree holding ``directory`` (None outside git)."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(directory), *args], capture_output=True, text=True,
+                              check=True, timeout=20).stdout.strip()
+    try:
+        return {"sha": git("rev-parse", "HEAD"), "dirty": bool(git("status", "--porcelain")),
+                "root": git("rev-parse", "--show-toplevel")}
+    except (OSError, subprocess.SubprocessError):
+        return {"sha": None, "dirty": None, "root": None}
+
+
+def package_versions() -> dict[str, str | None]:
+    versions: dict[str, str | None] = {"python": sys.version.split()[0]}
+    for name in PACKAGES:
+        try:
+            versions[name] = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            versions[name] = None
+    return versions
+
+
+def host_info() -> dict[str, Any]:
+    return {"platform": platform.platform(), "machine": platform.machine(), "cpus": os.cpu_count(),
+            "slot": launcher_slot()}
+
+
+def launcher_slot() -> dict[str, Any] | None:
+    """The local_gpus slot this job ran in (set by the launcher), or None outside one."""
+    if "LOOPWRIGHT_SLOT" not in os.environ:
+        return None
+    torch = sys.modules.get("torch")  # only when the job already imported it
+    return {"slot": int(os.environ["LOOPWRIGHT_SLOT"]), "slots": int(os.environ.get("LOOPWRIGHT_SLOTS", "0")),
+            "cuda_visible_devices": os.environ.get("CUDA_VISIBLE_DEVICES"),
+            "omp_num_threads": os.environ.get("OMP_NUM_THREADS"),
+            "world_size": int(os.environ.get("WORLD_SIZE", "1")),  # > 1 under `accelerate launch`
+            "torch_threads": torch.get_num_threads() if torch is not None else None}
 
 
 def _hydra_context() -> dict[str, Any]:
@@ -86,14 +132,14 @@ class RunRecord:
             "run_name": cfg.run_name,
             "tags": list(cfg.tags),
             "seed": int(cfg.seed),
-            "started_at": mf.now_iso(),
+            "started_at": writer.now_iso(),
             "ended_at": None,
-            **mf.redact(_hydra_context()),
-            "config": mf.redacted_config(cfg),
+            **writer.redact(_hydra_context()),
+            "config": writer.redacted_config(cfg),
             **_calibration(cfg),
-            "git": mf.git_state(code_dir()),
-            "packages": mf.package_versions(),
-            "host": mf.host_info(),
+            "git": git_state(code_dir()),
+            "packages": package_versions(),
+            "host": host_info(),
         }
 
     @classmethod
@@ -105,7 +151,7 @@ class RunRecord:
     def _write(self, **updates: Any) -> None:
         self.data.update(updates)
         if is_rank_zero():  # a multi-process job has one manifest, rank 0's
-            mf.write_json_atomic(self.path, self.data)
+            writer.write_json_atomic(self.path, self.data)
 
     @contextmanager
     def timed(self, name: str) -> Iterator[None]:
@@ -140,7 +186,7 @@ class RunRecord:
 
     def trainer(self, trainer: Any, kwargs_from_config: dict[str, Any], torch_threads: int) -> None:
         # The full config TRL ran with (every field, defaults included), secrets redacted.
-        config = mf.redact({k: v for k, v in trainer.args.to_dict().items() if not k.startswith("_")})
+        config = writer.redact({k: v for k, v in trainer.args.to_dict().items() if not k.startswith("_")})
         self._write(trainer={"class": type(trainer).__name__, "kwargs_from_config": kwargs_from_config,
                              "config": config},
                     device=str(trainer.args.device), torch_threads=torch_threads)
@@ -163,7 +209,7 @@ class RunRecord:
     # ------------------------------------------------------------ the end
     def finish(self, how: Exit = COMPLETED, err: BaseException | None = None) -> None:
         """Status and end time: ``completed``, or the early end the exits table gives ``err``."""
-        updates: dict[str, Any] = {"status": how.status, "ended_at": mf.now_iso()}
+        updates: dict[str, Any] = {"status": how.status, "ended_at": writer.now_iso()}
         if how.status == "pruned":
             updates.update(pruned={"step": err.step, "value": err.value}, global_step=err.step)
         elif err is not None:

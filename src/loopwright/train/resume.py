@@ -18,12 +18,12 @@ Torch-free: it runs before the job's manifest is rewritten.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from loopwright.runs.reader import DamagedFile, read_json, read_manifest
 from loopwright.train import checkpoints
 
 FINGERPRINT = checkpoints.FINGERPRINT
@@ -60,9 +60,9 @@ def world_size() -> int:
 
 def train_rows_sha256(cfg: Any) -> str:
     from loopwright import tasks
-    from loopwright.train import manifest as mf
+    from loopwright.runs import writer
 
-    return mf.jsonl_sha256(tasks.build(cfg.task)[0])
+    return writer.jsonl_sha256(tasks.build(cfg.task)[0])
 
 
 def fingerprint(cfg: Any, train_sha256: str) -> dict[str, Any]:
@@ -94,7 +94,7 @@ def differences(saved: dict[str, Any], now: dict[str, Any]) -> list[str]:
 
 def saved_fingerprint(checkpoint: Path) -> dict[str, Any] | None:
     path = checkpoint / FINGERPRINT
-    return json.loads(path.read_text()) if path.is_file() else None  # None: written before fingerprints existed
+    return read_json(path) if path.is_file() else None  # None: written before fingerprints existed
 
 
 def check(checkpoint: Path, now: dict[str, Any], force: bool) -> list[str]:
@@ -125,10 +125,9 @@ def check(checkpoint: Path, now: dict[str, Any], force: bool) -> list[str]:
 
 
 def _previous_manifest(run_dir: Path) -> dict[str, Any] | None:
-    path = run_dir / "manifest.json"
     try:
-        return json.loads(path.read_text()) if path.is_file() else None
-    except ValueError:
+        return read_manifest(run_dir, missing_ok=True)
+    except DamagedFile:
         return None
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from loopwright.train import manifest as mf
+from loopwright.runs import writer
 from loopwright.train.ranks import is_rank_zero, tag
 from loopwright.train.record import RunRecord
 
@@ -127,9 +127,9 @@ def load_data(job: Job) -> Data:
     distinct_train = _distinct(train_rows)
     dataset = {
         "train": {"path": "data/train.jsonl", "rows": len(train_rows), "distinct_prompts": distinct_train,
-                  "sha256": mf.write_jsonl(data_dir / "train.jsonl", train_rows)},
+                  "sha256": writer.write_jsonl(data_dir / "train.jsonl", train_rows)},
         "held_out": {"path": "data/held_out.jsonl", "rows": len(held_out), "distinct_prompts": _distinct(held_out),
-                     "sha256": mf.write_jsonl(data_dir / "held_out.jsonl", held_out)},
+                     "sha256": writer.write_jsonl(data_dir / "held_out.jsonl", held_out)},
     }
     job.record.dataset(dataset)
     job.tracker.log_data(data_dir, dataset)
@@ -310,7 +310,7 @@ def evaluate_trained(job: Job, policy: Any, held_out: HeldOut, data: Data, base:
         from loopwright.evaluation.paired import gate_run
 
         results["summary"]["ship_gate"] = gate_run(results, held_out.rows, job.run_dir, job.cfg.eval.gate)
-    mf.write_json_atomic(job.run_dir / "eval_results.json", results)
+    writer.write_json_atomic(job.run_dir / "eval_results.json", results)
     job.tracker.log_eval_results(results, step)
     print("\n" + evaluation.format_table(results["summary"]) + "\n", flush=True)
     if data.held_out_file is not None:
@@ -324,7 +324,7 @@ def plot_rewards(job: Job) -> dict[str, Any]:
     from loopwright.train.plots import reward_curve
 
     cfg = job.cfg
-    if reward_curve(job.run_dir / "metrics.jsonl", job.run_dir / "reward_curve.png",
+    if reward_curve(job.run_dir, job.run_dir / "reward_curve.png",
                     f"{cfg.objective.name} / {cfg.task.name} / {cfg.model.name}"):
         return {"reward_curve": "reward_curve.png"}
     return {}

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from pathlib import Path
 from typing import Any
 
@@ -25,27 +24,28 @@ COLUMNS = ("job", "overrides", "status", "final_reward", "base_accuracy", "train
            "steps", "wall_s")
 
 
-def _final_reward(metrics_path: Path) -> float | None:
-    from loopwright.train.plots import read_metrics
+def _final_reward(job_dir: Path) -> float | None:
+    from loopwright.runs.reader import read_metrics
 
-    rewards = [r["reward"] for r in read_metrics(metrics_path) if isinstance(r.get("reward"), (int, float))]
+    rewards = [r["reward"] for r in read_metrics(job_dir) if isinstance(r.get("reward"), (int, float))]
     return sum(rewards[-5:]) / len(rewards[-5:]) if rewards else None
 
 
 def collect(sweep_dir: Path) -> list[dict[str, Any]]:
+    from loopwright.runs.reader import read_manifest
+
     rows = []
     for job_dir in sorted((p for p in sweep_dir.iterdir() if p.is_dir() and p.name.isdigit()), key=lambda p: int(p.name)):
-        manifest_path = job_dir / "manifest.json"
-        if not manifest_path.is_file():
+        m = read_manifest(job_dir, missing_ok=True)
+        if m is None:
             rows.append({"job": job_dir.name, "status": "no manifest (failed before training)"})
             continue
-        m = json.loads(manifest_path.read_text())
         result = m.get("result") or {}
         rows.append({
             "job": job_dir.name,
             "overrides": " ".join(m.get("overrides", [])),
             "status": m.get("status"),
-            "final_reward": _final_reward(job_dir / "metrics.jsonl"),
+            "final_reward": _final_reward(job_dir),
             "base_accuracy": result.get("base_accuracy"),
             "trained_accuracy": result.get("trained_accuracy"),
             "accuracy_delta": result.get("accuracy_delta"),
@@ -82,12 +82,12 @@ def _plot(sweep_dir: Path, rows: list[dict[str, Any]]) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from loopwright.train.plots import read_metrics
+    from loopwright.runs.reader import read_metrics
 
     fig, ax = plt.subplots(figsize=(7, 4), dpi=100)
     plotted = False
     for row in rows:
-        points = [(r["step"], r["reward"]) for r in read_metrics(sweep_dir / row["job"] / "metrics.jsonl")
+        points = [(r["step"], r["reward"]) for r in read_metrics(sweep_dir / row["job"])
                   if isinstance(r.get("reward"), (int, float))]
         if points:
             ax.plot(*zip(*points), marker="o", markersize=2, label=f"{row['job']}: {row.get('overrides', '')}"[:60])

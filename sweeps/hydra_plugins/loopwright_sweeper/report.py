@@ -11,7 +11,6 @@ Imports optuna and matplotlib inside the functions (Hydra imports this module at
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from pathlib import Path
@@ -52,14 +51,15 @@ def write_results(study: Any, sweep_dir: Path, directions: list[str]) -> None:
 
 def _steps(run_dir: str | None) -> tuple[str, Any]:
     """(status, training steps) from the trial's run manifest, when the job wrote one."""
+    from loopwright.runs.reader import DamagedFile, read_manifest
+
     if not run_dir:
         return "", None
-    path = Path(run_dir) / "manifest.json"
-    if not path.is_file():
-        return "", None
     try:
-        manifest = json.loads(path.read_text())
-    except json.JSONDecodeError:
+        manifest = read_manifest(run_dir, missing_ok=True)
+    except DamagedFile:
+        return "", None
+    if manifest is None:
         return "", None
     return manifest.get("status", ""), manifest.get("global_step")
 

@@ -5,7 +5,6 @@ Optuna is imported inside the functions (Hydra imports this module at startup).
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import socket
@@ -157,15 +156,13 @@ def _contains(dist: Any, value: Any) -> bool:
 
 
 def ledger_lines(path: Path) -> list[dict[str, Any]]:
+    from loopwright.runs.reader import jsonl_lines
+
     if not path.is_file():
         return []
-    rows = []
-    for line in path.read_text().splitlines():
-        try:
-            rows.append(json.loads(line))
-        except json.JSONDecodeError:
-            rows.append({})  # a half-written last line: counted as a line, no dollars
-    return rows
+    # A damaged line (a half-written one, or one a later append was glued onto) is counted as a line, no
+    # dollars: the budget check keeps going, and the line count it started from stays valid.
+    return [line.row if line.problem is None else {} for line in jsonl_lines(path, keep_damaged=True)]
 
 
 def spent(path: Path, start: int) -> float:

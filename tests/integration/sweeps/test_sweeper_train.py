@@ -16,6 +16,7 @@ import optuna
 from optuna.trial import TrialState
 
 from helpers import ROOT
+from helpers.runs import manifest
 
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(
     [str(ROOT / "src"), str(ROOT / "launchers"), str(ROOT / "sweeps"), str(ROOT / "bench"),
@@ -32,10 +33,6 @@ def study_of(sweep_dir: Path, name: str | None = None) -> optuna.Study:
 
     storage = open_storage(f"journal:{sweep_dir / 'optuna.journal'}")
     return optuna.load_study(study_name=name or optuna.get_all_study_names(storage)[0], storage=storage)
-
-
-def manifest(run_dir: Path) -> dict:
-    return json.loads((run_dir / "manifest.json").read_text())
 
 
 def test_killed_sweep_resumes_without_rerunning_a_trial(tmp_path):

@@ -88,6 +88,13 @@ def test_truncate_metrics_drops_steps_after_the_checkpoint(tmp_path):
     assert [json.loads(line)["step"] for line in path.read_text().splitlines()] == [1, 2, 3]
 
 
+def test_truncate_metrics_drops_the_torn_last_line_of_a_killed_attempt(tmp_path):
+    path = tmp_path / "metrics.jsonl"
+    path.write_text("".join(json.dumps({"step": s}) + "\n" for s in (1, 2, 3)) + '{"step": 4, "rew')
+    assert checkpoints.truncate_metrics(path, 3) == 3
+    assert path.read_text() == "".join(json.dumps({"step": s}) + "\n" for s in (1, 2, 3))
+
+
 @pytest.mark.parametrize("overrides,expected", [
     (["resume=/no/such/run"], "resume=/no/such/run is neither 'auto' nor an existing"),
     (["checkpoint.every=0"], "checkpoint.every=0 must be >= 1"),

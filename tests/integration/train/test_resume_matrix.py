@@ -21,6 +21,8 @@ from pathlib import Path
 import pytest
 
 from helpers import ROOT
+from helpers.runs import manifest as _manifest
+from helpers.runs import metrics as _metrics
 
 RUN = ["model=tiny", "profile=smoke", "profile.max_steps=4", "checkpoint.every=2", "checkpoint.keep=3",
        "guards.zero_signal_steps=null", "objective.lr_scheduler_type=linear", "task.n_train=4", "task.n_eval=8",
@@ -41,15 +43,6 @@ def _run(run_dir: Path, *extra: str, env: dict | None = None, timeout: float = 6
 def _start(run_dir: Path, *extra: str) -> subprocess.Popen:
     return subprocess.Popen(_cmd(run_dir, *extra), cwd=run_dir.parent, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True, start_new_session=True)
-
-
-def _metrics(run_dir: Path) -> list[dict]:
-    path = run_dir / "metrics.jsonl"
-    return [json.loads(line) for line in path.read_text().splitlines()] if path.is_file() else []
-
-
-def _manifest(run_dir: Path) -> dict:
-    return json.loads((run_dir / "manifest.json").read_text())
 
 
 _EXACT = {"step", "learning_rate", "epoch", "num_tokens"}

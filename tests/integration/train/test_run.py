@@ -13,7 +13,7 @@ import pytest
 
 from helpers import ROOT, compose, run_train
 from loopwright import tasks
-from loopwright.train.manifest import REDACTED
+from loopwright.runs.writer import REDACTED
 
 
 def _start(args: list[str], cwd: Path, name: str) -> subprocess.Popen:

@@ -97,7 +97,7 @@ def test_summary_has_the_distribution_breakdown_and_the_lineage(improved):
     assert s["scores_kept"]["min"] >= 0.7
     raw = {r["path"]: r for r in s["lineage"]["raw_logs"]}
     assert set(raw) == {str(p) for p in OPENAI + LANGCHAIN}
-    assert all(r["sha256"] == ing.mf.sha256_file(EXAMPLES / p.rsplit("/", 1)[1]) for p, r in raw.items())
+    assert all(r["sha256"] == ing.writer.sha256_file(EXAMPLES / p.rsplit("/", 1)[1]) for p, r in raw.items())
     assert s["lineage"]["transcripts"]["path"].endswith("transcripts/transcripts.jsonl")
 
 

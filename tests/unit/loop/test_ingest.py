@@ -62,7 +62,7 @@ def test_the_valid_records_are_kept_with_counts_that_add_up(store):
         assert entry["status"] == "ok"
         assert entry["records"] == entry["valid"] + entry["malformed"] + entry["child_runs"]
         assert entry["kept"] == entry["valid"] - len(entry["duplicates"]) - len(entry["merged"])
-        assert entry["sha256"] == ing.mf.sha256_file(Path(path))
+        assert entry["sha256"] == ing.writer.sha256_file(Path(path))
     kept = sum(e["kept"] for e in report["inputs"].values())
     assert kept == len(store["transcripts"]) == report["transcripts"]["conversations"] == 78
     assert len(report["inputs"][str(OPENAI[1])]["merged"]) == 2  # two conversations logged turn by turn

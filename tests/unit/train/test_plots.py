@@ -40,7 +40,7 @@ def test_reward_curve_draws_the_raw_points_and_the_rolling_mean(tmp_path, steps,
         return plot(self, *args, **kwargs)
 
     monkeypatch.setattr(matplotlib.axes.Axes, "plot", recording_plot)
-    out = reward_curve(metrics, tmp_path / "reward_curve.png", "title")
+    out = reward_curve(tmp_path, tmp_path / "reward_curve.png", "title")
     assert out.read_bytes().startswith(b"\x89PNG")
     assert labels[0] == "reward (mean over the step's completions)"
     assert labels[1:] == ([f"rolling mean over {smoothing_window(steps)} steps"] if steps > 2 else [])

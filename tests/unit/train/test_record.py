@@ -6,7 +6,6 @@ import subprocess
 import sys
 
 from helpers import ROOT
-from loopwright.train import manifest as mf
 from loopwright.train import record
 
 
@@ -20,7 +19,7 @@ def _git_repo(path):
 
 def test_from_a_source_checkout_it_is_the_checkout():
     assert record.code_dir() == ROOT
-    assert mf.git_state(record.code_dir())["root"] == str(ROOT)
+    assert record.git_state(record.code_dir())["root"] == str(ROOT)
 
 
 def test_installed_it_is_the_directory_of_the_users_train_py(tmp_path, monkeypatch):
@@ -29,7 +28,7 @@ def test_installed_it_is_the_directory_of_the_users_train_py(tmp_path, monkeypat
     (project / "train.py").write_text("")
     monkeypatch.setattr(sys, "argv", [str(project / "train.py")])
     assert record.code_dir() == project
-    state = mf.git_state(record.code_dir())
+    state = record.git_state(record.code_dir())
     assert state["sha"] and state["root"] == str(project.resolve())
 
 
@@ -45,4 +44,4 @@ def test_installed_without_a_script_it_is_the_cwd_and_none_outside_git(tmp_path,
     monkeypatch.chdir(elsewhere)
     assert record.code_dir() == elsewhere
     if subprocess.run(["git", "-C", str(elsewhere), "rev-parse"], capture_output=True).returncode != 0:
-        assert mf.git_state(elsewhere) == {"sha": None, "dirty": None, "root": None}
+        assert record.git_state(elsewhere) == {"sha": None, "dirty": None, "root": None}

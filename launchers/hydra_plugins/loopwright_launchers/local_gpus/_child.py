@@ -3,7 +3,7 @@
 PAYLOAD holds the parent's ``sys.path`` (plain pickle) and then, cloudpickled, what
 Hydra's ``run_job`` needs: the hydra context, the task function, the job's sweep
 config and the Singleton state (ConfigStore, OmegaConf resolvers). The JobReturn is
-cloudpickled to RESULT (written to a temporary name, then renamed). Under
+cloudpickled to RESULT (a temporary name, then renamed: loopwright.runs.writer). Under
 ``accelerate launch`` every rank runs the job; only rank 0 writes RESULT.
 
 Also a guard against orphans: the job is the leader of its own process group, and if
@@ -21,6 +21,7 @@ import signal
 import sys
 import threading
 import time
+from pathlib import Path
 
 
 def _launcher_alive(pid: int) -> bool:
@@ -98,10 +99,9 @@ def _write_result(ret, result_path: str) -> None:
                                          f"original: {ret._return_value!r}")
         ret.status = JobStatus.FAILED
         data = cloudpickle.dumps(ret)
-    tmp = f"{result_path}.tmp{os.getpid()}"
-    with open(tmp, "wb") as f:
-        f.write(data)
-    os.replace(tmp, result_path)
+    from loopwright.runs.writer import write_bytes_atomic
+
+    write_bytes_atomic(Path(result_path), data)
 
 
 if __name__ == "__main__":

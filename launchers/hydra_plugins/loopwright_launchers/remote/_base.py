@@ -50,7 +50,7 @@ class RemoteLauncher(Launcher):
     def _task(self, cfg: DictConfig) -> Any:
         from hydra.core.hydra_config import HydraConfig
 
-        from loopwright.train.manifest import redact_hydra_dir
+        from loopwright.runs.writer import redact_hydra_dir
         from loopwright.train.validate import validate
 
         validate(cfg)  # a config error fails here, before anything is planned, shipped or rented
@@ -84,7 +84,7 @@ class RemoteLauncher(Launcher):
 
 def job_config_yaml(cfg: DictConfig) -> str:
     """The job's resolved config, secrets redacted, for the bundle (the pod recomposes it from overrides)."""
-    from loopwright.train.manifest import redacted_config
+    from loopwright.runs.writer import redacted_config
 
     return OmegaConf.to_yaml(OmegaConf.create(redacted_config(cfg)))
 

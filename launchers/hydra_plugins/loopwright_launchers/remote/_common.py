@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import signal
 import threading
 from pathlib import Path
@@ -22,10 +21,12 @@ def cfg_get(cfg: Any, key: str, default: Any = None) -> Any:
 
 def trained_accuracy(job_dir: Path) -> Optional[float]:
     """What train.py's job returns to a sweeper, read from the manifest the remote run wrote."""
-    manifest = job_dir / "manifest.json"
-    if not manifest.is_file():
+    from loopwright.runs.reader import read_manifest
+
+    manifest = read_manifest(job_dir, missing_ok=True)
+    if manifest is None:
         return None
-    return (json.loads(manifest.read_text()).get("result") or {}).get("trained_accuracy")
+    return (manifest.get("result") or {}).get("trained_accuracy")
 
 
 @contextlib.contextmanager

@@ -33,6 +33,6 @@ def append_cost(path: Path, record: dict[str, Any]) -> None:
 
 
 def read_costs(path: Path) -> list[dict[str, Any]]:
-    if not path.is_file():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    from loopwright.runs.reader import read_jsonl  # not at import time: Hydra imports every plugin module
+
+    return read_jsonl(path, missing_ok=True)

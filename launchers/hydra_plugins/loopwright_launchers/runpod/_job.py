@@ -110,7 +110,7 @@ class RunpodJob:
     def ship(self) -> None:
         from hydra_plugins.loopwright_launchers.remote._bundle import write_bundle
 
-        from loopwright.train.manifest import redact_override
+        from loopwright.runs.writer import redact_override
 
         mount, setup = str(_get(self.p, "volume_mount_path", "/workspace")), _get(self.p, "setup_cmd")
         script = run_script(self.job_rel, mount, self.overrides, setup)

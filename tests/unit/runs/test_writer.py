@@ -1,4 +1,4 @@
-"""Manifest helpers: redaction, atomic writes, hashes."""
+"""The run writer: redaction, atomic writes, hashes."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from loopwright.train import manifest as mf
+from loopwright.runs import writer
 
 
 @pytest.mark.parametrize("key,secret", [
@@ -17,27 +17,27 @@ from loopwright.train import manifest as mf
     ("password_env", True), ("token", True), ("key", True),
 ])
 def test_secret_key_detection(key, secret):
-    assert mf.is_secret_key(key) is secret
+    assert writer.is_secret_key(key) is secret
 
 
 def test_redact_walks_nested_structures_and_keeps_empty_values():
     tree = {"a": {"hf_token": "abc", "x": [{"api_key": "k"}]}, "token": None, "n": 1}
-    assert mf.redact(tree) == {"a": {"hf_token": mf.REDACTED, "x": [{"api_key": mf.REDACTED}]}, "token": None, "n": 1}
+    assert writer.redact(tree) == {"a": {"hf_token": writer.REDACTED, "x": [{"api_key": writer.REDACTED}]}, "token": None, "n": 1}
 
 
 def test_write_json_atomic_replaces_whole_file_and_leaves_no_temp(tmp_path):
     path = tmp_path / "m.json"
-    mf.write_json_atomic(path, {"v": 1})
-    mf.write_json_atomic(path, {"v": 2})
+    writer.write_json_atomic(path, {"v": 1})
+    writer.write_json_atomic(path, {"v": 2})
     assert json.loads(path.read_text()) == {"v": 2}
     assert [p.name for p in tmp_path.iterdir()] == ["m.json"]
 
 
 def test_write_json_atomic_keeps_old_file_when_serialisation_fails(tmp_path):
     path = tmp_path / "m.json"
-    mf.write_json_atomic(path, {"v": 1})
+    writer.write_json_atomic(path, {"v": 1})
     with pytest.raises(ValueError):
-        mf.write_json_atomic(path, {"v": float("nan"), "circular": None} | {"x": _Circular()})
+        writer.write_json_atomic(path, {"v": float("nan"), "circular": None} | {"x": _Circular()})
     assert json.loads(path.read_text()) == {"v": 1}
     assert [p.name for p in tmp_path.iterdir()] == ["m.json"]
 
@@ -48,29 +48,29 @@ class _Circular:
 
 
 def test_jsonl_hash_is_the_file_hash(tmp_path):
-    digest = mf.write_jsonl(tmp_path / "d.jsonl", [{"b": 1, "a": "é"}])
+    digest = writer.write_jsonl(tmp_path / "d.jsonl", [{"b": 1, "a": "é"}])
     assert digest == hashlib.sha256((tmp_path / "d.jsonl").read_bytes()).hexdigest()
     assert (tmp_path / "d.jsonl").read_text() == '{"a": "é", "b": 1}\n'
 
 
 @pytest.mark.parametrize("override,expected", [
-    ("+hf_token=abc", f"+hf_token={mf.REDACTED}"),
-    ("logger.wandb.api_key=xyz", f"logger.wandb.api_key={mf.REDACTED}"),
-    ("model=tiny,+x.password=p", f"model=tiny,+x.password={mf.REDACTED}"),
+    ("+hf_token=abc", f"+hf_token={writer.REDACTED}"),
+    ("logger.wandb.api_key=xyz", f"logger.wandb.api_key={writer.REDACTED}"),
+    ("model=tiny,+x.password=p", f"model=tiny,+x.password={writer.REDACTED}"),
     ("profile.max_completion_length=12", "profile.max_completion_length=12"),
     ("eval.max_new_tokens=5", "eval.max_new_tokens=5"),
 ])
 def test_redact_override(override, expected):
-    assert mf.redact_override(override) == expected
+    assert writer.redact_override(override) == expected
 
 
 @pytest.mark.parametrize("text,expected", [
-    ("postgresql://me:pw123@db.example/optuna", f"postgresql://me:{mf.REDACTED}@db.example/optuna"),
-    ("++trial.storage=mysql+pymysql://u:s3cr3t@h:3306/d", f"++trial.storage=mysql+pymysql://u:{mf.REDACTED}@h:3306/d"),
+    ("postgresql://me:pw123@db.example/optuna", f"postgresql://me:{writer.REDACTED}@db.example/optuna"),
+    ("++trial.storage=mysql+pymysql://u:s3cr3t@h:3306/d", f"++trial.storage=mysql+pymysql://u:{writer.REDACTED}@h:3306/d"),
     ("sqlite:///outputs/sweep/study.db", "sqlite:///outputs/sweep/study.db"),
     ("https://rest.runpod.io/v1", "https://rest.runpod.io/v1"),
     ("see http://host:8080/x", "see http://host:8080/x"),
 ])
 def test_passwords_inside_urls_are_redacted(text, expected):
-    assert mf.redact({"trial": {"storage": text}})["trial"]["storage"] == expected
-    assert mf.redact_override(text) == expected
+    assert writer.redact({"trial": {"storage": text}})["trial"]["storage"] == expected
+    assert writer.redact_override(text) == expected

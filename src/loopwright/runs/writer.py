@@ -1,19 +1,17 @@
-"""What a run records about itself: hashes, versions, git state, secrets redacted.
+"""Writing a run's files: atomically, hashed, secrets redacted, timestamped (``now_iso``).
 
 Pure python (no torch at import). Files are written atomically (temporary name,
-then rename) so a killed run never leaves half a JSON file.
+then rename) so a killed run never leaves half a JSON file. Reading them back is
+:mod:`loopwright.runs.reader`; what a run records about its machine and code
+(versions, git state, host) is the run record's own business (:mod:`loopwright.train.record`).
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
 import json
 import os
-import platform
 import re
-import subprocess
-import sys
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
@@ -25,8 +23,6 @@ REDACTED = "***REDACTED***"
 # shapes and counts, not secrets (`num_key_value_heads`, `token_budget`; `max_new_tokens` has "tokens").
 _SECRET_WORDS = {"secret", "password", "passwd", "apikey", "credential", "credentials"}
 _SECRET_LAST_WORDS = {"key", "token"}
-PACKAGES = ("loopwright", "torch", "transformers", "trl", "peft", "accelerate", "datasets",
-            "hydra-core", "omegaconf", "safetensors", "tokenizers", "numpy")
 
 
 def now_iso() -> str:
@@ -62,7 +58,7 @@ def redact_url_password(text: str) -> str:
 
 def redacted_config(cfg: Any) -> dict[str, Any]:
     """A composed config, resolved, as plain data with secrets redacted: what may be written anywhere."""
-    from omegaconf import OmegaConf  # not at import time: manifest.py stays plain python
+    from omegaconf import OmegaConf  # not at import time: this module stays plain python
 
     return redact(OmegaConf.to_container(cfg, resolve=True, enum_to_str=True))
 
@@ -140,42 +136,3 @@ def sha256_file(path: Path) -> str:
         for chunk in iter(lambda: handle.read(1 << 20), b""):
             digest.update(chunk)
     return digest.hexdigest()
-
-
-def git_state(directory: Path) -> dict[str, Any]:
-    """Commit and dirty flag of the git work tree holding ``directory`` (None outside git)."""
-    def git(*args: str) -> str:
-        return subprocess.run(["git", "-C", str(directory), *args], capture_output=True, text=True,
-                              check=True, timeout=20).stdout.strip()
-    try:
-        return {"sha": git("rev-parse", "HEAD"), "dirty": bool(git("status", "--porcelain")),
-                "root": git("rev-parse", "--show-toplevel")}
-    except (OSError, subprocess.SubprocessError):
-        return {"sha": None, "dirty": None, "root": None}
-
-
-def package_versions() -> dict[str, str | None]:
-    versions: dict[str, str | None] = {"python": sys.version.split()[0]}
-    for name in PACKAGES:
-        try:
-            versions[name] = importlib.metadata.version(name)
-        except importlib.metadata.PackageNotFoundError:
-            versions[name] = None
-    return versions
-
-
-def host_info() -> dict[str, Any]:
-    return {"platform": platform.platform(), "machine": platform.machine(), "cpus": os.cpu_count(),
-            "slot": launcher_slot()}
-
-
-def launcher_slot() -> dict[str, Any] | None:
-    """The local_gpus slot this job ran in (set by the launcher), or None outside one."""
-    if "LOOPWRIGHT_SLOT" not in os.environ:
-        return None
-    torch = sys.modules.get("torch")  # only when the job already imported it
-    return {"slot": int(os.environ["LOOPWRIGHT_SLOT"]), "slots": int(os.environ.get("LOOPWRIGHT_SLOTS", "0")),
-            "cuda_visible_devices": os.environ.get("CUDA_VISIBLE_DEVICES"),
-            "omp_num_threads": os.environ.get("OMP_NUM_THREADS"),
-            "world_size": int(os.environ.get("WORLD_SIZE", "1")),  # > 1 under `accelerate launch`
-            "torch_threads": torch.get_num_threads() if torch is not None else None}

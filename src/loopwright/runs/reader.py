@@ -1,0 +1,143 @@
+"""Reading a run's files back: manifest.json, metrics.jsonl, eval_results.json, any JSON lines file.
+
+One error for a file that is there but cannot be read as what it should be: :class:`DamagedFile`
+(a ValueError), whose message is ``<file>:<line>: <what is wrong>`` (1-based line), the form
+the task-file and ingest errors have always had. A missing file is FileNotFoundError, or
+nothing with ``missing_ok=True``.
+
+A torn last line. Append-only JSON lines files (metrics.jsonl, costs.jsonl, traffic.jsonl)
+are written a line at a time by processes that may be killed mid-append, or are being
+appended to while they are read; such a file ends in a line with no newline after it.
+``tolerate_torn_tail=True`` drops that one line, only when it is not a whole JSON object,
+and logs a warning naming it. Every other damaged line raises, also with the option: a line
+with a newline after it was written whole (or a later append was glued onto a torn one),
+so dropping it would lose a record without anyone noticing.
+
+Lines are split on "\\n" only: str.splitlines() would also cut at U+2028 / U+0085 inside a
+string. Blank lines are skipped; a UTF-8 byte order mark before the first line is allowed.
+Pure python (no torch at import).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+MANIFEST, METRICS, EVAL_RESULTS = "manifest.json", "metrics.jsonl", "eval_results.json"
+_LOG = logging.getLogger(__name__)
+_TORN = "the last line, with no newline after it: cut off mid-write, or being appended now"
+
+
+class DamagedFile(ValueError):
+    """A run file that is there but unreadable: ``<path>:<line>: <problem>`` (``<path>: <problem>`` for a whole file)."""
+
+    def __init__(self, path: str | Path, problem: str, line: int | None = None):
+        self.path, self.problem, self.line = Path(path), problem, line
+        super().__init__(f"{path}:{line}: {problem}" if line is not None else f"{path}: {problem}")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One non-blank line of a JSON lines file."""
+
+    number: int  # 1-based
+    text: str  # as written, without its newline
+    row: dict | None  # the parsed object; None when damaged
+    problem: str | None  # what is wrong with it; None when it is a whole JSON object
+    terminated: bool  # False only for a last line with no newline after it
+
+
+def _parse(number: int, raw: bytes, terminated: bool) -> Line:
+    try:
+        text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+    except UnicodeDecodeError as err:
+        return Line(number, raw.decode("utf-8", "replace"), None,
+                    f"not UTF-8 text ({err.reason} at byte {err.start + 1})", terminated)
+    try:
+        row = json.loads(text)
+    except json.JSONDecodeError as err:
+        return Line(number, text, None, f"invalid JSON ({err.msg} at column {err.colno})", terminated)
+    except RecursionError:
+        return Line(number, text, None, "JSON nested too deeply to read", terminated)
+    if not isinstance(row, dict):
+        return Line(number, text, None, f"expected a JSON object, got {type(row).__name__}", terminated)
+    return Line(number, text, row, None, terminated)
+
+
+def jsonl_lines(path: str | Path, *, tolerate_torn_tail: bool = False, keep_damaged: bool = False) -> Iterator[Line]:
+    """Every non-blank line of ``path`` with its number and text, for callers that need more than the rows.
+
+    A damaged line raises :class:`DamagedFile`, except a torn last line with ``tolerate_torn_tail``
+    (dropped, logged) or any damaged line with ``keep_damaged`` (yielded, its ``problem`` set).
+    """
+    with open(path, "rb") as handle:
+        for number, raw in enumerate(handle, start=1):
+            terminated = raw.endswith(b"\n")
+            body = raw[:-1] if terminated else raw
+            if not body.strip():
+                continue
+            line = _parse(number, body, terminated)
+            if line.problem is None or keep_damaged:
+                yield line
+            elif tolerate_torn_tail and not terminated:
+                _LOG.warning("%s:%d: dropped a torn line (%s): %s", path, number, _TORN, line.problem)
+            else:
+                raise DamagedFile(path, line.problem if terminated else f"{line.problem} ({_TORN}?)", number)
+
+
+def iter_jsonl(path: str | Path, *, tolerate_torn_tail: bool = False) -> Iterator[dict]:
+    """The rows (JSON objects) of a JSON lines file, one at a time."""
+    return (line.row for line in jsonl_lines(path, tolerate_torn_tail=tolerate_torn_tail))
+
+
+def read_jsonl(path: str | Path, *, tolerate_torn_tail: bool = False, missing_ok: bool = False) -> list[dict]:
+    """The rows of a JSON lines file; ``[]`` for a missing file with ``missing_ok``."""
+    if missing_ok and not Path(path).is_file():
+        return []
+    return list(iter_jsonl(path, tolerate_torn_tail=tolerate_torn_tail))
+
+
+def read_json(path: str | Path) -> Any:
+    """A JSON file's value; DamagedFile (with the line of the error) when it is not JSON."""
+    raw = Path(path).read_bytes()
+    try:
+        return json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError as err:
+        raise DamagedFile(path, f"not UTF-8 text ({err.reason} at byte {err.start + 1})") from None
+    except json.JSONDecodeError as err:
+        raise DamagedFile(path, f"invalid JSON ({err.msg} at column {err.colno})", err.lineno) from None
+    except RecursionError:
+        raise DamagedFile(path, "JSON nested too deeply to read") from None
+
+
+def read_json_object(path: str | Path) -> dict:
+    value = read_json(path)
+    if not isinstance(value, dict):
+        raise DamagedFile(path, f"expected a JSON object, got {type(value).__name__}")
+    return value
+
+
+def read_manifest(run_dir: str | Path, *, missing_ok: bool = False) -> dict | None:
+    """The run's manifest.json; FileNotFoundError naming the dir (None with ``missing_ok``) when it has none."""
+    path = Path(run_dir) / MANIFEST
+    try:
+        return read_json_object(path)
+    except FileNotFoundError:
+        if missing_ok:
+            return None
+        raise FileNotFoundError(f"{run_dir}: no {MANIFEST} (not a run directory, or its run stopped before it "
+                                "began)") from None
+
+
+def read_metrics(run_dir: str | Path) -> list[dict]:
+    """metrics.jsonl's rows (``[]`` before the first logged step); a torn last line (a killed or
+    still-running trainer's) is dropped, see the module docstring."""
+    return read_jsonl(Path(run_dir) / METRICS, tolerate_torn_tail=True, missing_ok=True)
+
+
+def read_eval_results(run_dir: str | Path) -> dict:
+    """The run's eval_results.json (``summary`` and per-prompt ``records``)."""
+    return read_json_object(Path(run_dir) / EVAL_RESULTS)

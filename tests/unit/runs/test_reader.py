@@ -1,0 +1,113 @@
+"""The run reader: one DamagedFile naming file and line; a torn last line dropped only when allowed."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+
+from loopwright.runs import writer
+from loopwright.runs.reader import (DamagedFile, jsonl_lines, read_eval_results, read_json, read_jsonl,
+                                    read_manifest, read_metrics)
+
+
+def _lines(path, *texts: str, end: str = "\n") -> None:
+    path.write_text("\n".join(texts) + end, encoding="utf-8")
+
+
+def test_rows_come_back_as_written_blank_lines_skipped(tmp_path):
+    path = tmp_path / "d.jsonl"
+    rows = [{"a": 1, "text": "line\u2028separator\u0085inside"}, {"b": [1, 2]}]
+    writer.write_jsonl(path, rows)
+    path.write_text(path.read_text(encoding="utf-8") + "\n  \n", encoding="utf-8")
+    assert read_jsonl(path) == rows  # split on "\n" only, not at U+2028 / U+0085 inside a string
+
+
+def test_a_damaged_middle_line_names_the_file_and_its_line(tmp_path):
+    path = tmp_path / "metrics.jsonl"
+    _lines(path, '{"step": 1}', "", '{"step": 2', '{"step": 3}')
+    for tolerant in (False, True):
+        with pytest.raises(DamagedFile) as err:
+            read_jsonl(path, tolerate_torn_tail=tolerant)
+        assert str(err.value).startswith(f"{path}:3: invalid JSON (")
+        assert (err.value.path, err.value.line) == (path, 3)
+    assert isinstance(err.value, ValueError)
+
+
+@pytest.mark.parametrize("text,problem", [
+    ("[1, 2]", "expected a JSON object, got list"),
+    (b'{"a": "\xff"}', "not UTF-8 text"),
+    ("[" * 100_000, "JSON nested too deeply"),
+])
+def test_what_is_wrong_with_a_line_is_said(tmp_path, text, problem):
+    path = tmp_path / "d.jsonl"
+    path.write_bytes(b'{"ok": 1}\n' + (text if isinstance(text, bytes) else text.encode()) + b"\n")
+    with pytest.raises(DamagedFile, match=rf"^{path}:2: {problem}"):
+        read_jsonl(path)
+
+
+def test_a_torn_last_line_is_an_error_unless_tolerated_then_dropped_and_reported(tmp_path, caplog):
+    path = tmp_path / "metrics.jsonl"
+    _lines(path, '{"step": 1}', '{"step": 2, "rew', end="")  # killed mid-append: no newline
+    with pytest.raises(DamagedFile, match=rf"^{path}:2: invalid JSON .*no newline after it"):
+        read_jsonl(path)
+    with caplog.at_level(logging.WARNING, logger="loopwright.runs.reader"):
+        assert read_jsonl(path, tolerate_torn_tail=True) == [{"step": 1}]
+    assert f"{path}:2: dropped a torn line" in caplog.text
+
+
+def test_a_whole_last_line_without_its_newline_is_kept(tmp_path):
+    path = tmp_path / "d.jsonl"
+    _lines(path, '{"step": 1}', '{"step": 2}', end="")
+    assert read_jsonl(path) == [{"step": 1}, {"step": 2}]
+
+
+def test_a_damaged_line_with_its_newline_is_not_a_torn_tail(tmp_path):
+    path = tmp_path / "d.jsonl"
+    _lines(path, '{"step": 1}', '{"step": 2, "rew')  # the last line, but written whole
+    with pytest.raises(DamagedFile, match=rf"^{path}:2: invalid JSON"):
+        read_jsonl(path, tolerate_torn_tail=True)
+
+
+def test_lines_keep_their_number_and_text_and_damaged_ones_on_request(tmp_path):
+    path = tmp_path / "d.jsonl"
+    _lines(path, '{"a": 1}', "oops", '{"b":  2}')
+    lines = list(jsonl_lines(path, keep_damaged=True))
+    assert [(ln.number, ln.text, ln.row) for ln in lines] == [(1, '{"a": 1}', {"a": 1}), (2, "oops", None),
+                                                             (3, '{"b":  2}', {"b": 2})]
+    assert lines[1].problem.startswith("invalid JSON")
+
+
+def test_missing_files(tmp_path):
+    assert read_jsonl(tmp_path / "none.jsonl", missing_ok=True) == []
+    with pytest.raises(FileNotFoundError):
+        read_jsonl(tmp_path / "none.jsonl")
+    assert read_metrics(tmp_path) == []  # before the first logged step
+    assert read_manifest(tmp_path, missing_ok=True) is None
+    with pytest.raises(FileNotFoundError, match=rf"^{tmp_path}: no manifest.json \(not a run directory"):
+        read_manifest(tmp_path)
+
+
+def test_the_manifest_and_eval_results(tmp_path):
+    writer.write_json_atomic(tmp_path / "manifest.json", {"status": "completed"})
+    writer.write_json_atomic(tmp_path / "eval_results.json", {"summary": {}, "records": []})
+    assert read_manifest(tmp_path) == {"status": "completed"}
+    assert read_eval_results(tmp_path)["records"] == []
+
+
+def test_a_damaged_manifest_names_the_file_and_line(tmp_path):
+    (tmp_path / "manifest.json").write_text('{\n  "status": "running",\n  "config": {\n')
+    with pytest.raises(DamagedFile, match=rf"^{tmp_path / 'manifest.json'}:4: invalid JSON"):
+        read_manifest(tmp_path)
+    (tmp_path / "manifest.json").write_text(json.dumps(["not", "an", "object"]))
+    with pytest.raises(DamagedFile, match="expected a JSON object, got list"):
+        read_manifest(tmp_path)
+    (tmp_path / "x.json").write_bytes(b"\xff")
+    with pytest.raises(DamagedFile, match="not UTF-8"):
+        read_json(tmp_path / "x.json")
+
+
+def test_metrics_tolerate_a_torn_tail(tmp_path):
+    _lines(tmp_path / "metrics.jsonl", '{"step": 1, "reward": 0.5}', '{"step"', end="")
+    assert read_metrics(tmp_path) == [{"step": 1, "reward": 0.5}]
