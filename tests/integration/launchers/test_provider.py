@@ -13,7 +13,7 @@ import pytest
 
 from helpers import ROOT, options, run_train
 from loopwright.config import ProviderKind
-from hydra_plugins.loopwright_launchers.dispatch import launcher_command
+from loopwright.train.dispatch import launcher_command
 
 LAUNCHER_OF = {
     "local": "hydra._internal.core_plugins.basic_launcher.BasicLauncher",

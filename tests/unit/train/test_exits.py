@@ -20,7 +20,7 @@ def test_every_table_entry_names_an_exception_class_that_exists(name):
 
 
 def test_each_exception_maps_to_its_status_and_code():
-    from hydra_plugins.loopwright_sweeper._trial import TrialPruned
+    from loopwright.sweep.trial import TrialPruned
     from loopwright.evaluation.prompts import GateFailed
     from loopwright.train.guards import RunAborted
     from loopwright.train.validate import ConfigError
@@ -36,7 +36,7 @@ def test_each_exception_maps_to_its_status_and_code():
 
 
 def test_the_cli_prints_the_message_and_exits_with_the_code(capsys, tmp_path):
-    from hydra_plugins.loopwright_sweeper._trial import TrialPruned
+    from loopwright.sweep.trial import TrialPruned
     from loopwright.evaluation.prompts import GateFailed
 
     with pytest.raises(SystemExit) as stop:
