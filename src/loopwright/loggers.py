@@ -279,3 +279,21 @@ class TensorBoardTracker(Tracker):
 
     def record(self) -> dict[str, Any]:
         return {"kind": "tensorboard", "dir": str(self.log_dir)}
+
+
+# logger.kind -> (module that must be importable, the extra that installs it)
+_LOGGER_PACKAGES = {"wandb": ("wandb", "wandb"), "tensorboard": ("tensorboard", "tensorboard")}
+
+
+def problems(cfg: Any) -> list[str]:
+    """logger=: its package is installed; W&B has a project."""
+    import importlib.util
+
+    logger = cfg.logger
+    needed = _LOGGER_PACKAGES.get(logger.kind.value)
+    if needed and importlib.util.find_spec(needed[0]) is None:
+        return [f"logger={logger.name} needs the {needed[0]} package, which is not installed: "
+                f"pip install 'loopwright[{needed[1]}]' (or pip install {needed[0]})"]
+    if logger.kind.value == "wandb" and not str(logger.project).strip():
+        return ["logger.project must not be empty for logger=wandb"]
+    return []

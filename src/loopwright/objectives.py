@@ -303,3 +303,83 @@ def build_trainer(
 
         cast_once_per_rollout(trainer)
     return trainer, kwargs
+
+
+_GRPO_ONLY = ("loss_type", "scale_rewards", "importance_sampling_level")
+
+
+def problems(cfg: Any) -> list[str]:
+    """objective=: its values, and the rules tying the objective to its trainer and to the profile's sizes."""
+    from loopwright.config.checks import positive
+
+    problems = positive(cfg, "objective.learning_rate", "objective.epsilon", "objective.num_iterations",
+                        "objective.temperature", "objective.max_grad_norm")
+    o, p = cfg.objective, cfg.profile
+    trainer = o.trainer.value
+    if trainer == "grpo":
+        for key in _GRPO_ONLY:
+            if o[key] is None:
+                problems.append(f"objective.{key} must be set for objective.trainer=grpo")
+    else:
+        for key in _GRPO_ONLY:
+            if o[key] is not None:
+                problems.append(f"objective.{key}={o[key].value} has no effect with objective.trainer={trainer} "
+                                f"(only trl.GRPOTrainer has it); set it to null")
+
+    if trainer in ("grpo", "rloo"):
+        # The group is the baseline: a group of one compares a completion with itself.
+        if p.num_generations is not None and p.num_generations < 2:
+            problems.append(f"profile.num_generations={p.num_generations} must be >= 2 "
+                            f"(objective.trainer={trainer} needs a group to compare)")
+        steps = o.steps_per_generation or p.gradient_accumulation_steps
+        source = ("objective.steps_per_generation" if o.steps_per_generation
+                  else "profile.gradient_accumulation_steps")
+        generation_batch = p.per_device_train_batch_size * steps
+        if p.num_generations and p.num_generations > 0 and steps > 0 and generation_batch % p.num_generations:
+            problems.append(
+                f"profile.per_device_train_batch_size ({p.per_device_train_batch_size}) x {source} ({steps}) = "
+                f"{generation_batch} completions per generation batch, not divisible by "
+                f"profile.num_generations ({p.num_generations})"
+            )
+        if o.steps_per_generation is not None and o.steps_per_generation < p.gradient_accumulation_steps:
+            problems.append(f"objective.steps_per_generation={o.steps_per_generation} must be >= "
+                            f"profile.gradient_accumulation_steps={p.gradient_accumulation_steps}")
+    if o.overlong.enabled:
+        if trainer == "sft":
+            problems.append("objective.overlong.enabled=true needs an RL trainer (objective.trainer=grpo or rloo)")
+        if not 0 < o.overlong.buffer_fraction < 1:
+            problems.append(f"objective.overlong.buffer_fraction={o.overlong.buffer_fraction} must be in (0, 1)")
+        if o.overlong.penalty < 0:
+            problems.append(f"objective.overlong.penalty={o.overlong.penalty} must be >= 0")
+        if o.overlong.min_budget < 0:
+            problems.append(f"objective.overlong.min_budget={o.overlong.min_budget} must be >= 0")
+    if o.clip_reference_length is not None:
+        level = o.importance_sampling_level.value if o.importance_sampling_level is not None else None
+        if level != "sequence":
+            problems.append("objective.clip_reference_length scales a sequence-level clip range: it needs "
+                            f"objective.importance_sampling_level=sequence (got {level})")
+        if o.clip_reference_length < 2:
+            problems.append(f"objective.clip_reference_length={o.clip_reference_length} must be >= 2 (tokens)")
+    if o.beta < 0:
+        problems.append(f"objective.beta={o.beta} must be >= 0")
+    loss = o.loss_type.value if o.loss_type is not None else None
+    if loss == "cispo":
+        # TRL's cispo loss caps the IS weight at epsilon_high itself; unset, that is epsilon (0.2).
+        if o.epsilon_high is None:
+            problems.append("objective.loss_type=cispo needs objective.epsilon_high (the cap on the IS weight; "
+                            "unset, TRL caps it at objective.epsilon)")
+    elif o.epsilon_high is not None and o.epsilon_high < o.epsilon:
+        problems.append(f"objective.epsilon_high={o.epsilon_high} must be >= objective.epsilon={o.epsilon}")
+    if loss == "luspo" and o.importance_sampling_level is not None and o.importance_sampling_level.value != "sequence":
+        problems.append("objective.loss_type=luspo requires objective.importance_sampling_level=sequence")
+    if loss == "sapo" and (o.sapo_temperature_pos <= 0 or o.sapo_temperature_neg <= 0):
+        problems.append("objective.sapo_temperature_pos and objective.sapo_temperature_neg must be > 0")
+    if not 0 < o.top_p <= 1:
+        problems.append(f"objective.top_p={o.top_p} must be in (0, 1]")
+    if o.warmup_steps < 0 or (o.warmup_steps >= 1 and o.warmup_steps != int(o.warmup_steps)):
+        problems.append(f"objective.warmup_steps={o.warmup_steps} must be a whole number of steps or a fraction in [0, 1)")
+    if o.weight_decay < 0:
+        problems.append(f"objective.weight_decay={o.weight_decay} must be >= 0")
+    if trainer == "sft" and o.max_length < 1:
+        problems.append(f"objective.max_length={o.max_length} must be >= 1")
+    return problems

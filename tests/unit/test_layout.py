@@ -159,3 +159,46 @@ def test_no_module_imports_a_command():
     importers = {name: sorted(set(COMMANDS) & _imports(name, path)) for name, path in MODULES.items()}
     offenders = {name: found for name, found in importers.items() if found}
     assert not offenders, f"commands are entry points, not libraries; these import one: {offenders}"
+
+
+def _imported_names(path: Path) -> set[str]:
+    """Every module name ``path`` imports, at module level or inside functions (absolute imports)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+    return names
+
+
+def test_src_never_imports_the_plugins():
+    # Plugins import loopwright; loopwright reaches a plugin only through Hydra (a config's _target_).
+    offenders = {}
+    for path in MODULES.values():
+        if path.is_relative_to(ROOT / "src" / "loopwright"):
+            if found := sorted(n for n in _imported_names(path) if n.split(".")[0] == "hydra_plugins"):
+                offenders[str(path.relative_to(ROOT))] = found
+    assert not offenders, f"src/ modules importing hydra_plugins: {offenders}"
+
+
+# Each config group's own rules, beside its code: the module whose problems(...) train/validate.py gathers.
+GROUP_RULES = {
+    "model": "src/loopwright/train/models.py",
+    "objective": "src/loopwright/objectives.py",
+    "reward": "src/loopwright/rewards/__init__.py",
+    "task": "src/loopwright/tasks/__init__.py",
+    "provider": "src/loopwright/config/provider.py",
+    "profile": "src/loopwright/config/profile.py",
+    "rollout": "src/loopwright/rollout/__init__.py",
+    "logger": "src/loopwright/loggers.py",
+}
+
+
+def test_every_config_group_module_exports_problems():
+    groups = set(GROUP_DIRS) - {"experiment"} | {"rollout"}  # experiment= only selects other groups' options
+    assert groups <= set(GROUP_RULES), f"groups without a rules module here: {sorted(groups - set(GROUP_RULES))}"
+    missing = [path for path in GROUP_RULES.values()
+               if not any(isinstance(n, ast.FunctionDef) and n.name == "problems"
+                          for n in ast.parse((ROOT / path).read_text()).body)]
+    assert not missing, f"config group modules without a top-level problems(): {missing}"

@@ -2,7 +2,7 @@
 
 
 from enum import Enum
-from typing import Optional
+from typing import Any, Optional
 
 from omegaconf import MISSING
 
@@ -57,3 +57,20 @@ class ProfileConfig:
     # Measured: docs/BENCHMARKS.md, "Where a step's time goes" (eager: the CPU backward of sdpa's flash kernel
     # was 22% of a default step).
     attn_implementation: Optional[AttnImplementation] = None
+
+
+def problems(cfg: Any) -> list[str]:
+    """profile=: its sizes, and the precision and attention kernel its device can run."""
+    from loopwright.config.checks import positive
+
+    p = cfg.profile
+    problems = positive(cfg, "profile.per_device_train_batch_size", "profile.gradient_accumulation_steps",
+                        "profile.num_generations", "profile.max_completion_length", "profile.max_steps",
+                        "profile.logging_steps", "profile.eval_batch_size")
+    if p.device.value == "cpu" and p.precision.value == "fp16":
+        problems.append("profile.precision=fp16 is not supported with profile.device=cpu; use fp32 or bf16")
+    kernel = p.get("attn_implementation")
+    if p.device.value == "cpu" and getattr(kernel, "value", kernel) == "flash_attention_2":
+        problems.append("profile.attn_implementation=flash_attention_2 needs a CUDA GPU and profile.device=cpu has "
+                        "none; use eager, sdpa or null")
+    return problems

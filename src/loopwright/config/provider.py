@@ -168,3 +168,10 @@ PROVIDER_SCHEMAS = {
 def schema_name(kind: ProviderKind) -> str:
     """The ConfigStore name a provider option's defaults list points at."""
     return f"provider_{kind.value}_schema"
+
+
+def problems(cfg: Any) -> list[str]:
+    """provider=: the cost ledger is written where the config says, so it must stay inside the project."""
+    from loopwright.train.safe_paths import outside_problem  # the cost ledger is written where the config says
+
+    return [p for p in [outside_problem("provider.ledger", cfg.provider.get("ledger"))] if p]

@@ -39,7 +39,7 @@ def _refuse_unless_allowed(roots: Roots, cfg: Any) -> None:
         raise Refused(f"provider={kind} rents paid hardware: add provider.max_cost=<USD> to the overrides "
                       f"(plan_job shows the worst case first); nothing was started")
     if kind == "runpod":  # the launcher's own check, now rather than in a background process's log
-        from hydra_plugins.loopwright_launchers.remote._plan import PlanRefused
+        from loopwright.train.cost_plan import PlanRefused
 
         try:
             launcher_plan("runpod", cfg.provider).check()

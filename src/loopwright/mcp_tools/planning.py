@@ -1,15 +1,13 @@
 """The plan of a job before anything runs: where, on what, and the worst case in USD; rents nothing.
 
-For the paid providers the plan is the launcher's own (``RunpodJob.plan`` / ``ModalJob.plan``,
-checked by ``remote/_plan.py``'s ``Plan.check``): RunPod's price comes from its API when
+For the paid providers the plan is the launcher's own (``RemoteLauncher.plan``: ``RunpodJob.plan`` / ``ModalJob.plan``,
+checked by ``loopwright.train.cost_plan``'s ``Plan.check``): RunPod's price comes from its API when
 ``RUNPOD_API_KEY`` is set (a price query, no pod), Modal publishes no price. The other
 providers run on hardware the user already has, so they cost nothing to plan.
 """
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from loopwright.mcp_tools.composing import checked, provider_kind
@@ -21,20 +19,24 @@ _WHERE = {"local": "this machine, in the training process (Hydra's basic launche
           "slurm": "your SLURM cluster (hydra-submitit-launcher)"}
 
 
+def launcher_class(kind: str) -> Any:
+    """provider=<kind>'s launcher class, found as Hydra finds it: the ``_target_`` of its registered
+    ``hydra/launcher`` config (loopwright imports no plugin module)."""
+    from hydra.core.config_store import ConfigStore
+    from hydra.core.plugins import Plugins
+    from hydra.utils import get_class
+
+    Plugins.instance()  # Hydra's plugin scan: every launcher registers its config
+    return get_class(str(ConfigStore.instance().load(f"hydra/launcher/{kind}.yaml").node._target_))
+
+
 def launcher_plan(kind: str, provider_cfg: Any) -> Any:
-    with tempfile.TemporaryDirectory() as tmp:  # the job objects only remember their dir; nothing is written
-        common = dict(job_dir=Path(tmp), overrides=[], code_root=Path(tmp), ledger_path=Path(tmp) / "costs.jsonl")
-        if kind == "runpod":
-            from hydra_plugins.loopwright_launchers.runpod._job import RunpodJob
-
-            return RunpodJob(provider_cfg, **common).plan()
-        from hydra_plugins.loopwright_launchers.modal._job import ModalJob
-
-        return ModalJob(provider_cfg, **common).plan()
+    """The paid launcher's own plan of one job (``RemoteLauncher.plan``: GPU, price, worst case); rents nothing."""
+    return launcher_class(kind).plan(provider_cfg)
 
 
 def paid_plan(kind: str, provider_cfg: Any, jobs: int) -> dict[str, Any]:
-    from hydra_plugins.loopwright_launchers.remote._plan import PlanRefused
+    from loopwright.train.cost_plan import PlanRefused
 
     plan = launcher_plan(kind, provider_cfg)
     if kind == "modal":  # the modal launcher has no price to check max_cost against; max_hours is its timeout

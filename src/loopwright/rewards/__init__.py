@@ -236,3 +236,14 @@ def combined(graders: list[tuple[str, RewardFn, float]]) -> RewardFn:
         return [v / total for v in sums]
 
     return score
+
+
+def train_problems(cfg: Any) -> list[str]:
+    """reward= in a training config: the group's rules (:func:`problems`), then the calibration gate, which scores
+    the labelled set: only with a grader that builds."""
+    reward_problems = problems(cfg.reward)
+    if reward_problems:
+        return reward_problems
+    from loopwright.rewards._calibration import problems as calibration_problems
+
+    return calibration_problems(cfg.reward)

@@ -95,3 +95,21 @@ def problems(cfg: Any) -> list[str]:
                    f"(it takes {', '.join(map(str, CPU_HEAD_SIZES))}); use model=tiny_llama or model=tiny_qwen3 "
                    f"(head_dim 32), or rollout=hf")
     return out
+
+
+def train_problems(cfg: Any) -> list[str]:
+    """rollout= in a training config: its own rules (:func:`problems`); with vLLM also the doctor's known-bad
+    combinations and the server's answer."""
+    found = problems(cfg)
+    if found or not uses_vllm(cfg):
+        return found
+    from loopwright.preflight import checks
+
+    found.extend(checks.problems(cfg))
+    if cfg.rollout.mode.value == "server" and cfg.profile.device.value != "cpu":
+        from loopwright.rollout import vllm_server
+        from loopwright.train.models import weights_source
+
+        source = weights_source(cfg.model)
+        found.extend(vllm_server.problems(cfg, source.get("name_or_path") or source["path"]))
+    return found

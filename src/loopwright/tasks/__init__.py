@@ -109,3 +109,17 @@ def option_problems(task_cfg: Any) -> list[str]:
     """The task's own rules (the ``problems`` its module registered), checked before training."""
     spec = REGISTRY[task_cfg.kind] if task_cfg.kind in REGISTRY else None
     return spec.problems(task_cfg) if spec is not None and spec.problems is not None else []
+
+
+def train_problems(cfg: Any) -> list[str]:
+    """task= in a training config: its sizes, the group's rules (:func:`problems`), the option's own and the token
+    check's sample count (a user's task.environment._target_ is checked by loopwright.episodes.adapter)."""
+    from loopwright.config.checks import positive
+
+    t = cfg.task
+    found = positive(cfg, "task.n_train") + problems(t)
+    found.extend(option_problems(t))  # the task module's own rules (task.path, task.operations, ...)
+    if t.token_check_samples < 1:
+        found.append(f"task.token_check_samples={t.token_check_samples} must be >= 1 (task.token_check=false "
+                     f"turns the check off)")
+    return found

@@ -47,7 +47,7 @@ def run_job(cfg: DictConfig) -> float | None:
     if run_dir is not None:
         redact_hydra_dir(run_dir / ".hydra")
 
-    from hydra_plugins.loopwright_launchers.dispatch import needs_launcher, run_through_launcher
+    from loopwright.train.dispatch import needs_launcher, run_through_launcher
 
     if run_dir is not None and needs_launcher(cfg):  # provider=X without -m: still through X's launcher
         code = run_through_launcher(cfg, run_dir)
@@ -58,7 +58,7 @@ def run_job(cfg: DictConfig) -> float | None:
     from loopwright.train import multinode
 
     if run_dir is not None and multinode.wanted(cfg):  # provider.nodes > 1: this node's ranks under torchrun
-        from hydra_plugins.loopwright_launchers.remote._common import trained_accuracy
+        from loopwright.train.dispatch import trained_accuracy
 
         code = multinode.run(cfg, run_dir)
         if code:
@@ -76,6 +76,6 @@ def run_job(cfg: DictConfig) -> float | None:
 
 def _sweep_callbacks(cfg: DictConfig) -> list:
     """A sweep trial's pruning callbacks; the module imports transformers, so only once the job trains."""
-    from hydra_plugins.loopwright_sweeper._pruning import callbacks_for
+    from loopwright.sweep.pruning import callbacks_for
 
     return callbacks_for(cfg)

@@ -33,7 +33,7 @@ PREEMPTED_CODE = 7  # the preempted row's code, for launchers that report it (no
 # First match wins (isinstance, so subclasses count).
 EXITS: dict[str, Exit] = {
     # A clean stop decided by the sweep's pruner; the sweeper reads the PRUNED verdict from its storage.
-    "hydra_plugins.loopwright_sweeper._trial:TrialPruned": Exit(
+    "loopwright.sweep.trial:TrialPruned": Exit(
         "pruned", None, "loopwright: {err}\n  run dir (manifest status 'pruned'): {run_dir}", error=None, clean=True),
     # A guard stopped training (zero reward signal, non-finite loss).
     "loopwright.train.guards:RunAborted": Exit(

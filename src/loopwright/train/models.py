@@ -165,3 +165,51 @@ def lora_config(model_cfg: Any) -> Any | None:
         target_modules=list(lora.target_modules),
         task_type="CAUSAL_LM",
     )
+
+
+def problems(cfg: Any) -> list[str]:
+    """model=: the weights can be found (a local directory, the shipped asset, a hub id), LoRA and random-init
+    shapes; no torch (the hub lookup is huggingface_hub's cache, a 3 s probe at most)."""
+    from loopwright.config.checks import positive
+
+    problems: list[str] = []
+    m = cfg.model
+    if m.name_or_path and str(m.name_or_path).startswith(("/", "./", "../", "~")):
+        if not Path(str(m.name_or_path)).expanduser().is_dir():
+            problems.append(f"model.name_or_path={m.name_or_path} is not a directory")
+    if m.source.value in ("smollm2", "random_init") and not m.name_or_path:
+        from loopwright.train.assets import AssetMissingError, gguf_path
+
+        try:  # the tiny model borrows SmolLM2's tokenizer, so both need the asset
+            gguf_path()
+        except AssetMissingError as err:
+            problems.append(f"model={m.name} (model.source={m.source.value}): {err}")
+    if m.source.value == "pretrained" and not m.name_or_path:
+        problems.append("model.source=pretrained needs model.name_or_path (a hub id or local directory)")
+    from loopwright.train import hub  # no torch: huggingface_hub's cache lookup, a 3 s probe at most
+
+    problems.extend(hub.problems(m))
+    if m.lora.enabled:
+        problems.extend(positive(cfg, "model.lora.r", "model.lora.alpha"))
+        if not m.lora.target_modules:
+            problems.append("model.lora.target_modules must not be empty when model.lora.enabled=true")
+        if not 0 <= m.lora.dropout < 1:
+            problems.append(f"model.lora.dropout={m.lora.dropout} must be in [0, 1)")
+    r = m.random_init
+    # With head_dim set the heads need not tile hidden_size (both families project q/k/v to heads x head_dim).
+    if m.source.value == "random_init" and r.num_attention_heads > 0 and (
+        (r.head_dim is None and r.hidden_size % r.num_attention_heads)
+        or r.num_attention_heads % max(r.num_key_value_heads, 1)
+    ):
+        problems.append(
+            "model.random_init.hidden_size must be divisible by model.random_init.num_attention_heads "
+            "(unless model.random_init.head_dim is set), and num_attention_heads by "
+            "model.random_init.num_key_value_heads"
+        )
+    if m.source.value == "random_init" and r.head_dim is not None and (r.head_dim < 2 or r.head_dim % 2):
+        problems.append(f"model.random_init.head_dim={r.head_dim} must be a positive even number (RoPE rotates pairs)")
+    if m.source.value == "random_init" and r.chat_template is not None:
+        if r.chat_template not in chat_template_names():
+            problems.append(f"model.random_init.chat_template={r.chat_template} is not one of "
+                            f"{', '.join(chat_template_names())} (src/loopwright/train/chat_templates/), or null")
+    return problems

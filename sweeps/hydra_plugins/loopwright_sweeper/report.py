@@ -18,7 +18,7 @@ from typing import Any
 
 from omegaconf import OmegaConf
 
-from hydra_plugins.loopwright_sweeper._attrs import (BASELINE_ATTR, FAIL_ATTR, OVERRIDES_ATTR, RUN_DIR_ATTR,
+from loopwright.sweep.attrs import (BASELINE_ATTR, FAIL_ATTR, OVERRIDES_ATTR, RUN_DIR_ATTR,
                                                      STALE_ATTR)
 
 log = logging.getLogger(__name__)

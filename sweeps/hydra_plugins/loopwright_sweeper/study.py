@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from omegaconf import OmegaConf
 
-from hydra_plugins.loopwright_sweeper._attrs import OWNER_ATTR, RESUMES_ATTR, RUN_DIR_ATTR, STALE_ATTR
+from loopwright.sweep.attrs import OWNER_ATTR, RESUMES_ATTR, RUN_DIR_ATTR, STALE_ATTR
 from hydra_plugins.loopwright_sweeper.config import SAMPLERS
 
 log = logging.getLogger(__name__)

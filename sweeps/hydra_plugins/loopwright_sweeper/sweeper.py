@@ -27,7 +27,7 @@ from hydra.plugins.sweeper import Sweeper
 from hydra.types import HydraContext, TaskFunction
 from omegaconf import DictConfig, OmegaConf
 
-from hydra_plugins.loopwright_sweeper._attrs import (BASELINE_ATTR, FAIL_ATTR, LEDGER_ATTR, OVERRIDES_ATTR,
+from loopwright.sweep.attrs import (BASELINE_ATTR, FAIL_ATTR, LEDGER_ATTR, OVERRIDES_ATTR,
                                                      OWNER_ATTR, PRUNED_ATTR, PRUNER_ATTR, RESUMES_ATTR, RUN_DIR_ATTR)
 from hydra_plugins.loopwright_sweeper.config import PRUNERS
 
@@ -62,7 +62,7 @@ class LoopwrightSweeper(Sweeper):
     def sweep(self, arguments: list[str]) -> None:
         import optuna
 
-        from hydra_plugins.loopwright_sweeper._trial import make_pruner, open_storage, storage_url
+        from loopwright.sweep.trial import make_pruner, open_storage, storage_url
 
         from hydra_plugins.loopwright_sweeper import report, study as st
         from hydra_plugins.loopwright_sweeper.space import parse_params

@@ -19,8 +19,8 @@ from omegaconf import DictConfig
 
 def _pruned_at(cfg: DictConfig, value: float) -> int | None:
     """Report value * step/steps each step; the step at which the study's pruner said stop."""
-    from hydra_plugins.loopwright_sweeper._attrs import PRUNED_ATTR
-    from hydra_plugins.loopwright_sweeper._trial import load_trial
+    from loopwright.sweep.attrs import PRUNED_ATTR
+    from loopwright.sweep.trial import load_trial
 
     study, trial = load_trial(cfg.trial.study_name, cfg.trial.storage, int(cfg.trial.number))
     for step in range(1, int(cfg.steps) + 1):

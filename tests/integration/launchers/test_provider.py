@@ -15,7 +15,7 @@ from helpers import ROOT, options, run_train
 from helpers.imports import heavy_imports
 from helpers.launcher_jobs import alive
 from loopwright.config import ProviderKind
-from hydra_plugins.loopwright_launchers.dispatch import launcher_command
+from loopwright.train.dispatch import launcher_command
 
 LAUNCHER_OF = {
     "local": "hydra._internal.core_plugins.basic_launcher.BasicLauncher",

@@ -46,7 +46,7 @@ def results(sweep_dir: Path):
 
 
 def load(sweep_dir: Path, name: str | None = None) -> optuna.Study:
-    from hydra_plugins.loopwright_sweeper._trial import open_storage
+    from loopwright.sweep.trial import open_storage
 
     storage = open_storage(f"journal:{sweep_dir / 'optuna.journal'}")
     return optuna.load_study(study_name=name or optuna.get_all_study_names(storage)[0], storage=storage)
@@ -189,7 +189,7 @@ def test_every_search_space_file_composes_and_parses(name):
     import loopwright.config  # noqa: F401
     from hydra_plugins.loopwright_sweeper.space import parse_params
     from hydra_plugins.loopwright_sweeper.study import directions_of, make_sampler
-    from hydra_plugins.loopwright_sweeper._trial import make_pruner
+    from loopwright.sweep.trial import make_pruner
 
     with initialize_config_dir(config_dir=str(CONF), version_base="1.3"):
         cfg = compose(config_name="train", overrides=[f"sweep={name}"], return_hydra_config=True)
@@ -294,7 +294,7 @@ def test_bad_sampler_and_pruner_names_fail_clearly(tmp_path):
 def test_pruning_across_processes(tmp_path):
     """Each job reports to the study storage from its own process; a bad trial is pruned mid-run."""
     s = tmp_path / "s"
-    from hydra_plugins.loopwright_sweeper._trial import open_storage
+    from loopwright.sweep.trial import open_storage
 
     # Users may enqueue their own trials into a study; here it fixes the order: two good, then a bad one.
     study = optuna.create_study(study_name="prune", direction="minimize",

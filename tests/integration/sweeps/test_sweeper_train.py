@@ -29,7 +29,7 @@ def command(sweep_dir: Path, *args: str) -> list[str]:
 
 
 def study_of(sweep_dir: Path, name: str | None = None) -> optuna.Study:
-    from hydra_plugins.loopwright_sweeper._trial import open_storage
+    from loopwright.sweep.trial import open_storage
 
     storage = open_storage(f"journal:{sweep_dir / 'optuna.journal'}")
     return optuna.load_study(study_name=name or optuna.get_all_study_names(storage)[0], storage=storage)
@@ -70,7 +70,7 @@ def test_killed_sweep_resumes_without_rerunning_a_trial(tmp_path):
 
 def test_pruner_stops_a_training_job_early(tmp_path):
     """A good learning rate first, then a bad one: the bad job is stopped at its second eval."""
-    from hydra_plugins.loopwright_sweeper._trial import open_storage
+    from loopwright.sweep.trial import open_storage
 
     s = tmp_path / "sweep"
     # Users may enqueue trials into a study; here it fixes the order.
@@ -97,7 +97,7 @@ def test_pruner_stops_a_training_job_early(tmp_path):
 
 
 def test_a_failing_job_is_a_fail_trial_not_a_crashed_sweep(tmp_path):
-    from hydra_plugins.loopwright_sweeper._trial import open_storage
+    from loopwright.sweep.trial import open_storage
 
     s = tmp_path / "sweep"
     study = optuna.create_study(study_name="fail", direction="maximize",

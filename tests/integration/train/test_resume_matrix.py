@@ -303,7 +303,7 @@ def test_a_resumed_sweep_continues_a_killed_trial_from_its_checkpoint(tmp_path, 
     import optuna
     from optuna.trial import TrialState
 
-    from hydra_plugins.loopwright_sweeper._trial import open_storage
+    from loopwright.sweep.trial import open_storage
 
     sweep = tmp_path / "sweep"
     storage = open_storage(f"journal:{sweep / 'optuna.journal'}")

@@ -19,8 +19,8 @@ def test_every_table_entry_names_an_exception_class_that_exists(name):
 
 
 def test_each_exception_maps_to_its_status_and_code():
-    from hydra_plugins.loopwright_sweeper._trial import TrialPruned
     from loopwright.evaluation.prompts import BelowFloor
+    from loopwright.sweep.trial import TrialPruned
     from loopwright.train.guards import RunAborted
     from loopwright.train.validate import ConfigError
 
@@ -35,8 +35,8 @@ def test_each_exception_maps_to_its_status_and_code():
 
 
 def test_the_cli_prints_the_message_and_exits_with_the_code(capsys, tmp_path):
-    from hydra_plugins.loopwright_sweeper._trial import TrialPruned
     from loopwright.evaluation.prompts import BelowFloor
+    from loopwright.sweep.trial import TrialPruned
 
     with pytest.raises(SystemExit) as stop:
         exits.leave(BelowFloor("eval.fail_below: trained_accuracy = 0.100 is below 0.5"), tmp_path)

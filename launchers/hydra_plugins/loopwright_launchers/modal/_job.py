@@ -25,9 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional
 
+from hydra_plugins.loopwright_launchers.remote._common import RemoteJobFailed, cfg_get as _get
 from hydra_plugins.loopwright_launchers.remote._ledger import append_cost, cost_record
-from hydra_plugins.loopwright_launchers.remote._plan import Plan
-from hydra_plugins.loopwright_launchers.remote._common import RemoteJobFailed, cfg_get as _get, trained_accuracy
+from loopwright.train.cost_plan import Plan
+from loopwright.train.dispatch import trained_accuracy
 
 MAX_TIMEOUT_S = 24 * 3600  # Modal's ceiling for a function's timeout
 

@@ -27,6 +27,12 @@ class ModalLauncher(RemoteLauncher):
     name = "modal"
     client = None  # a hydra_plugins.loopwright_launchers.modal._job.ModalClient; tests put a fake here
 
+    @staticmethod
+    def job_class() -> Any:
+        from hydra_plugins.loopwright_launchers.modal._job import ModalJob
+
+        return ModalJob
+
     def run_remote(self, cfg: DictConfig, job_dir: Path, overrides: list) -> Any:
         from hydra_plugins.loopwright_launchers.modal._job import ModalJob
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any, List, Optional, Sequence
 
@@ -46,6 +47,20 @@ class RemoteLauncher(Launcher):
 
     def run_remote(self, cfg: DictConfig, job_dir: Path, overrides: list[str]) -> Any:
         raise NotImplementedError
+
+    @staticmethod
+    def job_class() -> Any:
+        """The class that runs one job (``RunpodJob``, ``ModalJob``): built from the provider's config, it plans."""
+        raise NotImplementedError
+
+    @classmethod
+    def plan(cls, provider_cfg: Any) -> Any:
+        """One job's plan (a :class:`loopwright.train.cost_plan.Plan`) as this launcher would check it; rents and
+        writes nothing. The public way in for loopwright.mcp_tools.planning, which finds the class by its
+        ``hydra/launcher`` config's ``_target_``."""
+        with tempfile.TemporaryDirectory() as tmp:  # the job objects only remember their dir; nothing is written
+            return cls.job_class()(provider_cfg, job_dir=Path(tmp), overrides=[], code_root=Path(tmp),
+                                   ledger_path=Path(tmp) / "costs.jsonl").plan()
 
     def _task(self, cfg: DictConfig) -> Any:
         from hydra.core.hydra_config import HydraConfig

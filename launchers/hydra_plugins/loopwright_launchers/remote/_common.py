@@ -5,8 +5,7 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
-from pathlib import Path
-from typing import Any, Iterator, Optional
+from typing import Any, Iterator
 
 
 class RemoteJobFailed(RuntimeError):
@@ -17,16 +16,6 @@ def cfg_get(cfg: Any, key: str, default: Any = None) -> Any:
     """``cfg.key`` for a DictConfig, dict or object; ``default`` when missing or null."""
     value = cfg.get(key, default) if hasattr(cfg, "get") else getattr(cfg, key, default)
     return default if value is None and default is not None else value
-
-
-def trained_accuracy(job_dir: Path) -> Optional[float]:
-    """What train.py's job returns to a sweeper, read from the manifest the remote run wrote."""
-    from loopwright.runs.reader import read_manifest
-
-    manifest = read_manifest(job_dir, missing_ok=True)
-    if manifest is None:
-        return None
-    return (manifest.get("result") or {}).get("trained_accuracy")
 
 
 @contextlib.contextmanager

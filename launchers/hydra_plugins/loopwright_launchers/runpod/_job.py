@@ -23,14 +23,13 @@ import uuid
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from hydra_plugins.loopwright_launchers.remote._common import RemoteJobFailed, cfg_get as _get, sigint_deferred, trained_accuracy
+from hydra_plugins.loopwright_launchers.remote._common import RemoteJobFailed, cfg_get as _get, sigint_deferred
 from hydra_plugins.loopwright_launchers.remote._ledger import append_cost, cost_record
-from hydra_plugins.loopwright_launchers.remote._plan import Plan, PlanRefused
 from hydra_plugins.loopwright_launchers.runpod._pod_script import run_script, start_command
+from loopwright.train.cost_plan import Plan, PlanRefused
+from loopwright.train.dispatch import trained_accuracy
+from loopwright.train.exits import PREEMPTED_CODE  # train.py's exit code for a preempted job
 
-# train.py's exit code for a preempted job (loopwright.train.exits.PREEMPTED_CODE; not imported: plugin modules
-# stay light at Hydra's start-up, and the pod's code may be another version).
-PREEMPTED_CODE = 7
 # After the pod is gone: how long status.json may take to show through the volume's S3 API.
 STATUS_GRACE_S = 30.0
 

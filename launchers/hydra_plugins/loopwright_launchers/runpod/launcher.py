@@ -34,6 +34,12 @@ def code_root() -> Path:
 class RunpodLauncher(RemoteLauncher):
     name = "runpod"
 
+    @staticmethod
+    def job_class() -> Any:
+        from hydra_plugins.loopwright_launchers.runpod._job import RunpodJob
+
+        return RunpodJob
+
     def run_remote(self, cfg: DictConfig, job_dir: Path, overrides: list[str]) -> Any:
         from hydra_plugins.loopwright_launchers.runpod._job import RunpodJob
 

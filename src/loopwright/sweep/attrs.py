@@ -1,8 +1,8 @@
 """The names a sweep stores on its Optuna study and trials, shared by every side of a sweep.
 
 The sweeper writes them (sweeper.py, study.py), the report reads them back
-(report.py), and a job writes one of them from its own process (_trial.py,
-_pruning.py). They live here, in a module that imports nothing, so that no two of
+(report.py), and a job writes one of them from its own process (trial.py,
+pruning.py). They live here, in a module that imports nothing, so that no two of
 those modules need to import each other for a string.
 """
 

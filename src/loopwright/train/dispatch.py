@@ -20,12 +20,13 @@ A launcher that runs ``python train.py`` as a plain run on a remote worker sets
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, List
+from typing import Any, List, Optional
 
 IN_LAUNCHER_ENV = "LOOPWRIGHT_IN_LAUNCHER"
 _REPLACED = ("hydra.sweep.dir=", "hydra.sweep.subdir=", "-m", "--multirun")
@@ -74,3 +75,13 @@ def run_through_launcher(cfg: Any, run_dir: Path) -> int:
         return proc.wait()
     except KeyboardInterrupt:  # the child got the same Ctrl-C; let its launcher finish tearing down
         return proc.wait()
+
+
+def trained_accuracy(job_dir: Path) -> Optional[float]:
+    """What train.py's job returns to a sweeper, read from the manifest the remote run wrote."""
+    from loopwright.runs.reader import read_manifest
+
+    manifest = read_manifest(job_dir, missing_ok=True)
+    if manifest is None:
+        return None
+    return (manifest.get("result") or {}).get("trained_accuracy")

@@ -4,7 +4,7 @@ When a job runs as a sweep trial (``trial.study_name`` set) with a periodic
 held-out evaluation (``eval.every``), :class:`TrialPruningCallback` reports each
 evaluation to the study's storage and asks the study's pruner whether to go on.
 On "prune" it stops training at that step (the step's metrics line is still
-written), then raises :class:`~hydra_plugins.loopwright_sweeper._trial.TrialPruned` at the end of
+written), then raises :class:`~loopwright.sweep.trial.TrialPruned` at the end of
 training: the run skips its final evaluation and saving, its manifest says
 ``status: pruned``, and the sweeper records the trial as PRUNED.
 """
@@ -16,8 +16,8 @@ from typing import Any
 
 from transformers import TrainerCallback
 
-from hydra_plugins.loopwright_sweeper._attrs import PRUNED_ATTR
-from hydra_plugins.loopwright_sweeper._trial import TrialPruned, load_trial, pruning_metric
+from loopwright.sweep.attrs import PRUNED_ATTR
+from loopwright.sweep.trial import TrialPruned, load_trial, pruning_metric
 
 
 class TrialPruningCallback(TrainerCallback):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from hydra_plugins.loopwright_sweeper._attrs import PRUNER_ATTR
+from loopwright.sweep.attrs import PRUNER_ATTR
 
 
 class TrialPruned(RuntimeError):
