@@ -20,7 +20,6 @@ A launcher that runs ``python train.py`` as a plain run on a remote worker sets
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
