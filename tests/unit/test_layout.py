@@ -22,7 +22,9 @@ MAX_LINES = 400
 # logger= groups (a group maps to the module named as it, docs/DESIGN.md's rule).
 NOT_COMMANDS = {"loopwright.objectives", "loopwright.loggers"}
 # Every group of conf/ a user selects with `group=option` (the loop apps' own YAMLs are not groups).
-GROUP_DIRS = ("model", "objective", "reward", "task", "provider", "profile", "logger", "experiment")
+GROUP_DIRS = ("model", "objective", "reward", "task", "provider", "profile", "rollout", "logger", "experiment")
+# How code reads a group's keys from a composed config: cfg.model..., cfg["model"], cfg.get("model")
+READS = r"\bcfg\.{g}\b|\bcfg\[[\"']{g}[\"']\]|\bcfg\.get\([\"']{g}[\"']"
 
 
 def _modules() -> dict[str, Path]:
@@ -114,6 +116,17 @@ def _override_table() -> dict[str, list[str]]:
         for opt in opts.split(","):
             rows[f"{group.strip()}={opt.strip()}"] = files
     return rows
+
+
+@pytest.mark.parametrize("group", [g for g in GROUP_DIRS if g != "experiment"])  # experiment= only picks options
+def test_the_groups_rows_name_every_module_that_reads_its_keys(group):
+    table = _override_table()
+    named = {name for key, files in table.items() if key.partition("=")[0] == group for name in files}
+    pattern = re.compile(READS.format(g=group))
+    readers = sorted(str(p.relative_to(ROOT)) for p in MODULES.values() if pattern.search(p.read_text()))
+    assert readers, f"no module reads {group}.*: the pattern is stale"
+    missing = [r for r in readers if r not in named and not any(n.endswith("/") and r.startswith(n) for n in named)]
+    assert not missing, f"docs/DESIGN.md: name these in the `{group}=*` row (they read {group}.*): {missing}"
 
 
 @pytest.mark.parametrize("group", GROUP_DIRS)
