@@ -215,3 +215,12 @@ def test_every_config_group_module_exports_problems():
                if not any(isinstance(n, ast.FunctionDef) and n.name == "problems"
                           for n in ast.parse((ROOT / path).read_text()).body)]
     assert not missing, f"config group modules without a top-level problems(): {missing}"
+
+
+def test_unit_tests_never_start_train_py():
+    # A unit test is cheap and says one thing; one that starts train.py (a process, composition, maybe training)
+    # belongs in tests/integration/.
+    starts = re.compile(r"\brun_train(_without_torch)?\(|ROOT / \"train\.py\"")
+    offenders = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "unit").rglob("*.py")
+                       if starts.search(p.read_text()))
+    assert not offenders, f"unit tests that start train.py (move them to tests/integration/): {offenders}"

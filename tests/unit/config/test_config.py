@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
 
 import pytest
 from omegaconf import OmegaConf
 
-from helpers import GROUPS, ROOT, cache_hub_model, compose, options, run_train, run_train_without_torch
+from helpers import GROUPS, ROOT, cache_hub_model, compose, options
 from loopwright.train.validate import ConfigError, problems_in, validate
 
 ALL_OPTIONS = [(g, o) for g in GROUPS for o in options(g)]
@@ -50,52 +49,6 @@ def test_defaults_are_the_documented_ones():
                        "provider": "local", "profile": "cpu", "rollout": "hf", "logger": "none"}
 
 
-def _run_without_torch(*args: str) -> subprocess.CompletedProcess:
-    return run_train_without_torch(list(args))
-
-
-def test_cfg_job_prints_resolved_config_without_importing_torch():
-    proc = _run_without_torch("--cfg", "job", "objective=grpo", "model=tiny")
-    assert proc.returncode == 0, proc.stderr
-    assert "HEAVY_IMPORTS=\n" in proc.stdout
-    printed = OmegaConf.create(proc.stdout.split("HEAVY_IMPORTS=")[0])
-    assert printed.model.name == "tiny" and printed.objective.loss_type == "grpo"
-    assert printed.profile.max_steps == 40
-
-
-def test_help_lists_every_group_and_option_without_importing_torch():
-    proc = _run_without_torch("--help")
-    assert proc.returncode == 0, proc.stderr
-    assert "HEAVY_IMPORTS=\n" in proc.stdout
-    for group in GROUPS:
-        assert f"{group}: " in proc.stdout, f"--help does not list group {group}"
-        for option in options(group):
-            assert option in proc.stdout
-
-
-BAD_OVERRIDES = [
-    (["objective.epsilonn=0.1"], ["epsilonn"]),
-    (["objective.epsilon=abc"], ["epsilon", "abc"]),
-    (["objective=nope"], ["nope", "grpo"]),
-    (["objective.loss_type=nope"], ["loss_type", "dr_grpo", "dapo"]),
-    (["profile.max_steps=lots"], ["max_steps"]),
-    (["model=nope"], ["smollm2", "tiny"]),
-    (["profile.attn_implementation=fast"], ["attn_implementation", "eager", "sdpa"]),
-]
-
-
-@pytest.mark.parametrize("overrides,expected", BAD_OVERRIDES, ids=[o[0][0] for o in BAD_OVERRIDES])
-def test_bad_override_fails_at_composition_and_leaves_no_run_dir(tmp_path, overrides, expected):
-    run_dir = tmp_path / "run"
-    proc = run_train([*overrides, f"hydra.run.dir={run_dir}"], cwd=tmp_path)
-    assert proc.returncode != 0
-    message = proc.stderr + proc.stdout
-    for word in expected:
-        assert word in message, f"{word!r} not in error output:\n{message}"
-    assert not run_dir.exists()
-    assert "Loading weights" not in message  # failed before any model loaded
-
-
 CROSS_FIELD = [
     (["profile.num_generations=3"], ["profile.per_device_train_batch_size", "profile.num_generations"]),
     (["profile.num_generations=1", "profile.per_device_train_batch_size=4"], ["profile.num_generations=1"]),
@@ -123,15 +76,6 @@ def test_issue_example_overrides_are_valid():
     cfg = compose(["task.n_train=512", "objective.learning_rate=1e-5", "seed=3"])
     assert problems_in(cfg) == []
     assert (cfg.task.n_train, cfg.objective.learning_rate, cfg.seed) == (512, 1e-5, 3)
-
-
-def test_cross_field_failure_exits_nonzero_and_removes_the_run_dir(tmp_path):
-    run_dir = tmp_path / "run"
-    proc = run_train(["model=tiny", "profile.num_generations=3", f"hydra.run.dir={run_dir}"], cwd=tmp_path)
-    assert proc.returncode == 2
-    assert "profile.num_generations" in proc.stderr
-    assert "Traceback" not in proc.stderr
-    assert not run_dir.exists()
 
 
 def test_run_dirs_have_sub_second_timestamps():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from omegaconf import OmegaConf
 
-from helpers import compose, options, run_train
+from helpers import compose, options
 from loopwright.config import PROVIDER_SCHEMAS, ProviderConfig, ProviderKind
 
 RUNPOD_ONLY = {"api_url", "graphql_url", "volume_id", "s3_endpoint", "setup_cmd", "poll_s", "ready_timeout_s"}
@@ -49,27 +49,6 @@ def test_the_documented_overrides_still_work():
     assert compose(["provider=slurm", "provider.partition=gpu"]).provider.partition == "gpu"
 
 
-@pytest.mark.parametrize("overrides,key,schema", [
-    (["provider=runpod", "provider.plan_onyl=true"], "plan_onyl", "RunpodProvider"),  # a typo
-    (["provider=local", "provider.max_cost=3"], "max_cost", "ProviderConfig"),  # RunPod's key on local
-    (["provider=local_gpus", "provider.partition=gpu"], "partition", "LocalGpusProvider"),  # SLURM's on the pool
-])
-def test_a_wrong_provider_key_is_refused_at_composition_naming_it(tmp_path, overrides, key, schema):
-    run_dir = tmp_path / "run"
-    proc = run_train([*overrides, f"hydra.run.dir={run_dir}"], cwd=tmp_path)
-    assert proc.returncode == 1 and not run_dir.exists()
-    assert f"Key '{key}' not in '{schema}'" in proc.stderr and f"full_key: provider.{key}" in proc.stderr
-
-
 def test_a_wrong_type_is_refused_too():
     with pytest.raises(Exception, match="provider.slots"):
         compose(["provider=local_gpus", "provider.slots=many"])
-
-
-def test_help_shows_the_default_providers_keys_only():
-    proc = run_train(["--help"])
-    assert proc.returncode == 0, proc.stderr
-    shown = proc.stdout.split("== Current config", 1)[1]
-    assert "provider:\n  name: local\n" in shown
-    assert not any(f"  {key}:" in shown for key in RUNPOD_ONLY | POOL | SLURM)
-    assert "provider_runpod_schema" not in proc.stdout  # the schemas are not options

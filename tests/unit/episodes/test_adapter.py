@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import os
 
 import pytest
-from helpers import ROOT, compose, run_train_without_torch
+from helpers import compose
 
 from loopwright.episodes import adapter
 from loopwright.train.validate import problems_in
@@ -71,19 +70,3 @@ def test_without_a_target_the_factory_is_the_tasks_own_environment():
 
 def test_token_check_samples_must_be_positive():
     assert "task.token_check_samples=0 must be >= 1" in " ".join(_problems("task.token_check_samples=0"))
-
-
-@pytest.mark.parametrize("target, message, heavy", [
-    ("nowhere_pkg.Env", f"{KEY}=nowhere_pkg.Env: cannot import module 'nowhere_pkg'", ""),
-    # the tools' schemas come from transformers' get_json_schema, which imports torch (no model, though)
-    (f"{ENVS}.NoReset", f"{KEY}={ENVS}.NoReset: NoReset has no reset method", "torch,transformers"),
-])
-def test_train_py_exits_2_before_any_model_loads(tmp_path, target, message, heavy):
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")])}
-    run_dir = tmp_path / "run"
-    proc = run_train_without_torch(["model=tiny", "profile=smoke", "task=arithmetic", "task.multi_turn=true",
-                                    f"{KEY}={target}", f"hydra.run.dir={run_dir}"], env=env)
-    assert proc.returncode == 2, proc.stderr[-2000:]
-    assert message in proc.stderr
-    assert proc.stdout.strip().splitlines()[-1] == f"HEAVY_IMPORTS={heavy}"  # no trl, peft, datasets: no model
-    assert not run_dir.exists()  # nothing but Hydra's bookkeeping was written, and that is removed

@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import math
-import os
-import sys
 
 import pytest
 
-from helpers import ROOT, compose
+from helpers import compose
 from loopwright import rewards
 from loopwright.objectives import reward_weights
 from loopwright.train.validate import ConfigError, validate
-
-USER_MODULE = '''
-def short_answer(prompts, completions, **kwargs):
-    return [1.0 if len(c[-1]["content"]) < 5 else 0.0 for c in completions]
-'''
 
 
 def _completions(*texts):
@@ -81,30 +73,3 @@ def test_reward_config_errors_name_the_key(overrides, expected):
     with pytest.raises(ConfigError) as info:
         validate(compose(["model=tiny", *overrides]))
     assert expected in str(info.value)
-
-
-def test_user_reward_function_trains_through_target(tmp_path):
-    (tmp_path / "my_rewards.py").write_text(USER_MODULE)
-    run_dir = tmp_path / "run"
-    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
-    import subprocess
-
-    proc = subprocess.run([sys.executable, str(ROOT / "train.py"), "reward._target_=my_rewards.short_answer",
-                           "model=tiny", "profile=smoke", "task.n_eval=4", "save_model=false",
-                           f"hydra.run.dir={run_dir}"], cwd=tmp_path, env=env, capture_output=True, text=True,
-                          timeout=300)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    steps = [json.loads(line) for line in (run_dir / "metrics.jsonl").read_text().splitlines()]
-    assert "rewards/short_answer/mean" in steps[0]
-    manifest = json.loads((run_dir / "manifest.json").read_text())
-    assert manifest["config"]["reward"]["_target_"] == "my_rewards.short_answer"
-
-
-def test_bad_target_fails_before_training_and_leaves_no_run_dir(tmp_path):
-    from helpers import run_train
-
-    proc = run_train(["reward._target_=my_rewards.nope", "model=tiny", f"hydra.run.dir={tmp_path / 'run'}"],
-                     cwd=tmp_path)
-    assert proc.returncode == 2
-    assert "reward._target_" in proc.stderr
-    assert not (tmp_path / "run").exists()

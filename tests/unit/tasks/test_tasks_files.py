@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from helpers import ROOT, compose, run_train
+from helpers import ROOT, compose
 from loopwright import tasks
 from loopwright.tasks import gsm8k as gsm8k_task
 from loopwright.tasks import jsonl as jsonl_task
@@ -243,76 +243,6 @@ def test_task_options_compose_and_validate(option):
     OmegaConf.to_container(cfg, resolve=True, throw_on_missing=True)
 
 
-def test_a_bad_line_fails_the_run_before_the_model_loads(tmp_path):
-    path = _write(tmp_path / "user.jsonl", [{"prompt": "p?", "answer": "1"}, '{"prompt": "q?"}'])
-    proc = run_train(["task=jsonl", f"task.path={path}", "model=tiny", "profile=smoke",
-                      f"hydra.run.dir={tmp_path / 'run'}"], cwd=tmp_path, timeout=300)
-    assert proc.returncode != 0
-    assert f"{path}:2: missing field 'answer'" in proc.stdout + proc.stderr
-    manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
-    assert manifest["status"] == "failed" and "model" not in manifest and "trainer" not in manifest
-
-
 # ---------------------------------------- every new option, in real training
 
-REWARDS = ["composite", "format", "gsm8k", "length"]
 
-
-def _jobs(sweep_dir):
-    jobs = []
-    for job_dir in sorted(sweep_dir.iterdir()):
-        if (job_dir / "manifest.json").is_file():
-            jobs.append((job_dir, json.loads((job_dir / "manifest.json").read_text())))
-    return jobs
-
-
-def _trained_two_steps(job_dir, manifest):
-    assert manifest["status"] == "completed", manifest.get("error")
-    assert manifest["result"]["global_step"] == 2
-    steps = [json.loads(line) for line in (job_dir / "metrics.jsonl").read_text().splitlines()]
-    assert [s["step"] for s in steps] == [1, 2]
-    assert all("loss" in s and "reward" in s for s in steps)
-    return steps
-
-
-@pytest.fixture(scope="module")
-def sweep(tmp_path_factory):
-    """`python train.py -m reward=<each new option> task=gsm8k model=tiny profile=smoke`, and task=jsonl."""
-    cwd = tmp_path_factory.mktemp("text_rewards")
-    data = cwd / "user.jsonl"
-    data.write_text("".join(json.dumps({"q": f"Say the number {i}.", "a": i, "ctx": f"number {i}"}) + "\n"
-                            for i in range(12)))
-    reward_sweep = run_train(["-m", f"reward={','.join(REWARDS)}", "task=gsm8k", "model=tiny", "profile=smoke",
-                              "task.n_eval=4", "save_model=false", f"hydra.sweep.dir={cwd / 'rewards'}"], cwd=cwd)
-    assert reward_sweep.returncode == 0, reward_sweep.stdout[-4000:] + reward_sweep.stderr[-4000:]
-    jsonl_run = run_train(["task=jsonl", f"task.path={data}", "++task.field_map={prompt: q, answer: a, context: ctx}",
-                           "task.n_train=8", "task.n_eval=4", "reward=gsm8k", "model=tiny", "profile=smoke",
-                           "save_model=false", f"hydra.run.dir={cwd / 'jsonl'}"], cwd=cwd)
-    assert jsonl_run.returncode == 0, jsonl_run.stdout[-4000:] + jsonl_run.stderr[-4000:]
-    return {manifest["config"]["reward"]["name"]: (job_dir, manifest) for job_dir, manifest in
-            _jobs(cwd / "rewards")}, (cwd / "jsonl", json.loads((cwd / "jsonl" / "manifest.json").read_text()))
-
-
-def test_the_multirun_ran_one_job_per_new_reward(sweep):
-    assert sorted(sweep[0]) == REWARDS
-
-
-@pytest.mark.parametrize("reward", REWARDS)
-def test_reward_option_trains_two_steps_on_tiny(sweep, reward):
-    job_dir, manifest = sweep[0][reward]
-    steps = _trained_two_steps(job_dir, manifest)
-    columns = {"composite": ["gsm8k", "format"]}.get(reward, [reward])
-    for name in columns:  # each grader is logged as its own reward column
-        assert f"rewards/{name}/mean" in steps[0], sorted(steps[0])
-    records = json.loads((job_dir / "eval_results.json").read_text())["records"]
-    assert len(records) == 4 and all(r["answer"].lstrip("-").isdigit() for r in records)
-    assert manifest["dataset"]["held_out"]["rows"] == 4
-
-
-def test_jsonl_task_trains_two_steps_on_tiny(sweep):
-    job_dir, manifest = sweep[1]
-    _trained_two_steps(job_dir, manifest)
-    assert manifest["dataset"]["train"]["rows"] == 8 and manifest["dataset"]["held_out"]["rows"] == 4
-    train = [json.loads(line) for line in (job_dir / "data" / "train.jsonl").read_text().splitlines()]
-    assert all(set(r) == {"prompt", "answer", "context"} for r in train)
-    assert all(r["context"] == f"number {r['answer']}" for r in train)
