@@ -17,6 +17,7 @@ from helpers import run_train
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(2400)  # the suite's 600 s per test is a hang guard; this chain takes ~12.5 min on 2 cores
 def test_grpo_in_episodes_teaches_the_warmed_up_agent_the_calculator(tmp_path):
     sft, grpo = tmp_path / "sft", tmp_path / "grpo"
     proc = run_train(["experiment=tool_agent_sft", f"hydra.run.dir={sft}"], cwd=tmp_path, timeout=1200)
