@@ -26,3 +26,21 @@ def as_list(paths: list[Path]) -> str:
 
 def snapshot(directory: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(directory.iterdir())}
+
+
+def improve_the_example_logs(cwd: Path) -> dict:
+    """``python -m loopwright.improve`` on the shipped openai + langchain example logs, ingested into ``cwd``:
+    the run's process, its summary, curated and graded rows (shared by the unit and integration improve tests)."""
+    import json
+
+    from loopwright.loop import store
+
+    store.ingest([str(p) for p in OPENAI + LANGCHAIN], "auto", cwd / "transcripts")
+    proc = run_app("loopwright.improve", "transcripts=transcripts", "reward=customer_support", "output=improved",
+                   f"eval_prompts={HELD_OUT}", cwd=cwd)
+    assert proc.returncode == 0, proc.stderr
+    out = cwd / "improved"
+    return {"cwd": cwd, "out": out, "proc": proc,
+            "summary": json.loads((out / "improve_summary.json").read_text()),
+            "curated": [json.loads(line) for line in (out / "curated.jsonl").read_text().splitlines()],
+            "graded": [json.loads(line) for line in (out / "graded.jsonl").read_text().splitlines()]}

@@ -7,11 +7,18 @@ import shlex
 import subprocess
 import sys
 
+import pytest
 from omegaconf import OmegaConf
 
 from helpers import ROOT, compose
-from helpers.loop_apps import HELD_OUT
+from helpers.loop_apps import HELD_OUT, improve_the_example_logs
 from loopwright.train.validate import problems_in
+
+
+
+@pytest.fixture(scope="module")
+def improved(tmp_path_factory):
+    return improve_the_example_logs(tmp_path_factory.mktemp("improve"))
 
 
 def _commands(next_steps: str) -> list[list[str]]:

@@ -12,23 +12,14 @@ from loopwright.loop import store as ing
 from loopwright.rewards import customer_support as cs
 from loopwright.tasks.customer_support import load_scenarios
 from loopwright.tasks.customer_support import facts_json
-from helpers.loop_apps import EXAMPLES, HELD_OUT, LANGCHAIN, OPENAI, run_app, snapshot
+from helpers.loop_apps import EXAMPLES, HELD_OUT, LANGCHAIN, OPENAI, improve_the_example_logs, run_app, snapshot
 
 LABELLED = ROOT / "bench" / "data" / "labelled_support_replies.jsonl"
 
 
 @pytest.fixture(scope="module")
 def improved(tmp_path_factory):
-    cwd = tmp_path_factory.mktemp("improve")
-    ing.ingest([str(p) for p in OPENAI + LANGCHAIN], "auto", cwd / "transcripts")
-    proc = run_app("loopwright.improve", "transcripts=transcripts", "reward=customer_support", "output=improved",
-                   f"eval_prompts={HELD_OUT}", cwd=cwd)
-    assert proc.returncode == 0, proc.stderr
-    out = cwd / "improved"
-    return {"cwd": cwd, "out": out, "proc": proc,
-            "summary": json.loads((out / "improve_summary.json").read_text()),
-            "curated": [json.loads(line) for line in (out / "curated.jsonl").read_text().splitlines()],
-            "graded": [json.loads(line) for line in (out / "graded.jsonl").read_text().splitlines()]}
+    return improve_the_example_logs(tmp_path_factory.mktemp("improve"))
 
 
 def test_every_assistant_turn_is_graded_and_the_counts_add_up(improved):
