@@ -155,7 +155,9 @@ def test_kill_during_checkpoint_writing_resumes_from_the_previous_complete_one(t
 
 def test_sigterm_during_the_final_evaluation_resumes_to_the_same_results(tmp_path, reference):
     run_dir = tmp_path / "run"
-    longer = "eval.max_new_tokens=48"  # a longer evaluation to land in; eval settings do not change training
+    # a longer evaluation to land in (48 tokens took 0.4 s, and a fresh-clone run once read the line too late: the
+    # job had finished); eval settings do not change training
+    longer = "eval.max_new_tokens=192"
     proc = subprocess.Popen(_cmd(run_dir, longer), cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, start_new_session=True)
     seen = []
@@ -173,7 +175,7 @@ def test_sigterm_during_the_final_evaluation_resumes_to_the_same_results(tmp_pat
     assert Path(_manifest(run_dir)["resumed_from"]).name == "checkpoint-4"  # nothing left to train
     assert _manifest(run_dir)["result"]["global_step"] == 4
     _steps_equal(run_dir, reference)
-    # The same trained policy: its greedy 48-token completions continue the reference's 8-token ones.
+    # The same trained policy: its greedy 192-token completions continue the reference's 8-token ones.
     mine = json.loads((run_dir / "eval_results.json").read_text())["records"]
     theirs = json.loads((reference / "eval_results.json").read_text())["records"]
     assert [m["prompt"] for m in mine] == [t["prompt"] for t in theirs]
