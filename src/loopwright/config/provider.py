@@ -19,8 +19,10 @@ The per-kind schemas are stored under plain names, not in a config group, so the
 never appear as options in ``--help`` or in "Available options" errors.
 """
 
-from dataclasses import field
+from dataclasses import MISSING as MISSING_FIELD
+from dataclasses import field, fields
 from enum import Enum
+from types import SimpleNamespace
 from typing import Any, Dict, List, Optional
 
 from omegaconf import MISSING
@@ -69,6 +71,10 @@ class LocalGpusProvider(ProviderConfig):
     processes_per_job: Optional[int] = None
     # accelerate config file for multi-process jobs (FSDP, DeepSpeed); null: plain DDP.
     accelerate_config: Optional[str] = None
+    # Seconds between SIGTERM and SIGKILL when a job is killed.
+    kill_grace_s: float = 10.0
+    # Copy each job's stdout/stderr onto this console as well; null: only when the launch has a single job.
+    echo: Optional[bool] = None
 
 
 @schema
@@ -108,6 +114,12 @@ class RayProvider(ProviderConfig):
     ship_outputs: Optional[bool] = None
     # ray.init(runtime_env=...) for a remote cluster: working_dir, py_modules, pip, env_vars.
     runtime_env: Optional[Dict[str, Any]] = None
+    # Seconds between SIGTERM and SIGKILL when a job is killed.
+    kill_grace_s: float = 10.0
+    # Copy each job's stdout/stderr onto this console as well; null: only when the launch has a single job.
+    echo: Optional[bool] = None
+    # Stop the local cluster this launcher started when a launch ends (a streaming sweeper: at exit).
+    stop_cluster: bool = True
 
 
 @schema
@@ -168,6 +180,24 @@ PROVIDER_SCHEMAS = {
 def schema_name(kind: ProviderKind) -> str:
     """The ConfigStore name a provider option's defaults list points at."""
     return f"provider_{kind.value}_schema"
+
+
+def launcher_settings(config: Any, schema_class: type, app_knobs: Any = None) -> SimpleNamespace:
+    """A launcher's knobs, declared once, in ``schema_class``: the ``provider`` node of the config it launches
+    (train.py's, typed by that schema); for an app without one (a plain Hydra app, Hydra's own launcher test
+    suites), ``app_knobs`` (the launcher's ``hydra.launcher.provider`` dict); the schema's default for the
+    rest."""
+    node = config.get("provider") if config is not None else None
+    values = {}
+    for f in fields(schema_class):
+        if f.name in ("name", "kind"):
+            continue
+        value = f.default_factory() if f.default_factory is not MISSING_FIELD else f.default
+        for source in (app_knobs, node):
+            if source is not None and f.name in source:
+                value = source[f.name]
+        values[f.name] = value
+    return SimpleNamespace(**values)
 
 
 def problems(cfg: Any) -> list[str]:

@@ -26,14 +26,14 @@ def test_discovery() -> None:
     assert LocalGpusLauncher.__name__ in [x.__name__ for x in Plugins.instance().discover(Launcher)]
 
 
-@pytest.mark.parametrize("launcher_name, overrides", [("local_gpus", ["hydra.launcher.slots=2"])])
+@pytest.mark.parametrize("launcher_name, overrides", [("local_gpus", ["+hydra.launcher.provider.slots=2"])])
 @pytest.mark.usefixtures("hydra_suite_version_base")
 class TestLocalGpusLauncher(LauncherTestSuite):
     """Hydra's launcher suite, two CPU slots (every job in its own process)."""
 
 
 @pytest.mark.parametrize("launcher_name, overrides",
-                         [("local_gpus", ["hydra.launcher.slots=2", "hydra/sweeper=basic",
+                         [("local_gpus", ["+hydra.launcher.provider.slots=2", "hydra/sweeper=basic",
                                           "hydra.sweeper.max_batch_size=2"])])
 @pytest.mark.usefixtures("hydra_suite_version_base")
 class TestLocalGpusBatched(BatchedSweeperTestSuite):
@@ -43,7 +43,7 @@ class TestLocalGpusBatched(BatchedSweeperTestSuite):
 @pytest.mark.parametrize("task_launcher_cfg, extra_flags", [(
     {"defaults": [{"override hydra/launcher": "local_gpus"}, {"override hydra/hydra_logging": "hydra_debug"},
                   {"override hydra/job_logging": "disabled"}]},
-    ["-m", "hydra.launcher.slots=2"],
+    ["-m", "+hydra.launcher.provider.slots=2"],
 )])
 @pytest.mark.usefixtures("hydra_suite_version_base")
 class TestLocalGpusIntegration(IntegrationTestSuite):
@@ -101,7 +101,7 @@ _alive = launcher_jobs.alive
 
 
 def test_jobs_run_in_own_processes_on_their_slots_and_queue(tmp_path: Path) -> None:
-    proc = _start(tmp_path, "hydra.launcher.gpus=[5,7]", "hydra.launcher.threads_per_job=3", "+x=0,1,2,3",
+    proc = _start(tmp_path, "+hydra.launcher.provider.gpus=[5,7]", "+hydra.launcher.provider.threads_per_job=3", "+x=0,1,2,3",
                   "+sleep=1.5")
     out, _ = proc.communicate(timeout=120)
     assert proc.returncode == 0, out
@@ -126,7 +126,7 @@ def test_jobs_run_in_own_processes_on_their_slots_and_queue(tmp_path: Path) -> N
 
 
 def test_failed_and_crashed_jobs_do_not_stop_the_others(tmp_path: Path) -> None:
-    proc = _start(tmp_path, "hydra.launcher.slots=2", "+x=0,1,2,3", "+fail=1", "+exit=2")
+    proc = _start(tmp_path, "+hydra.launcher.provider.slots=2", "+x=0,1,2,3", "+fail=1", "+exit=2")
     out, _ = proc.communicate(timeout=120)
     assert proc.returncode != 0  # Hydra's sweeper reports the failed job after the batch
     rec = _records(tmp_path)
@@ -137,7 +137,7 @@ def test_failed_and_crashed_jobs_do_not_stop_the_others(tmp_path: Path) -> None:
 
 
 def test_timeout_kills_the_jobs_whole_process_group(tmp_path: Path) -> None:
-    proc = _start(tmp_path, "hydra.launcher.slots=2", "hydra.launcher.timeout_s=4", "hydra.launcher.kill_grace_s=1",
+    proc = _start(tmp_path, "+hydra.launcher.provider.slots=2", "+hydra.launcher.provider.job_timeout_s=4", "+hydra.launcher.provider.kill_grace_s=1",
                   "+x=0,1", "+sleep=0,60", "+grandchild=true")
     out, _ = proc.communicate(timeout=120)
     assert "timed out after 4" in out
@@ -150,7 +150,7 @@ def test_timeout_kills_the_jobs_whole_process_group(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL], ids=["ctrl-c", "launcher-killed"])
 def test_no_job_outlives_its_launcher(tmp_path: Path, sig: int) -> None:
-    proc = _start(tmp_path, "hydra.launcher.slots=2", "+x=0,1", "+sleep=120", "+grandchild=true")
+    proc = _start(tmp_path, "+hydra.launcher.provider.slots=2", "+x=0,1", "+sleep=120", "+grandchild=true")
     deadline = time.time() + 60
     while len(_records(tmp_path)) < 2 and time.time() < deadline:
         time.sleep(0.2)
@@ -188,8 +188,9 @@ def test_submit_refills_a_slot_as_soon_as_a_job_ends(tmp_path: Path) -> None:
         return {"x": cfg.x, "slot": os.environ["LOOPWRIGHT_SLOT"], "end": time.time()}
 
     with initialize_config_dir(config_dir=str(conf), version_base="1.3"):
-        cfg = compose("config", overrides=[f"hydra.sweep.dir={tmp_path / 'sweep'}"], return_hydra_config=True)
-        launcher = LocalGpusLauncher(slots=2)
+        cfg = compose("config", overrides=[f"hydra.sweep.dir={tmp_path / 'sweep'}", "+provider.slots=2"],
+                      return_hydra_config=True)
+        launcher = LocalGpusLauncher()
         launcher.setup(hydra_context=HydraContext(config_loader=GlobalHydra.instance().config_loader(),
                                                   callbacks=Callbacks(cfg)), task_function=task, config=cfg)
         assert isinstance(launcher, StreamingLauncher) and launcher.slots == 2

@@ -100,7 +100,7 @@ def test_jobs_are_ray_tasks_with_their_resources_two_at_a_time(tmp_path: Path) -
 
 
 def test_failed_crashed_and_timed_out_jobs_do_not_stop_the_others(tmp_path: Path) -> None:
-    proc = _start(tmp_path, "hydra.launcher.timeout_s=6", "hydra.launcher.kill_grace_s=1", "+x=0,1,2,3",
+    proc = _start(tmp_path, "+hydra.launcher.provider.job_timeout_s=6", "+hydra.launcher.provider.kill_grace_s=1", "+x=0,1,2,3",
                   "+fail=1", "+exit=2", "+sleep=60", "+slow=3", "+grandchild=true")
     started = time.time()
     out, _ = proc.communicate(timeout=180)
@@ -114,7 +114,7 @@ def test_failed_crashed_and_timed_out_jobs_do_not_stop_the_others(tmp_path: Path
 
 
 def test_ctrl_c_cancels_the_tasks_and_leaves_no_job_running(tmp_path: Path) -> None:
-    proc = _start(tmp_path, "hydra.launcher.kill_grace_s=2", "+x=0,1,2", "+sleep=120", "+grandchild=true")
+    proc = _start(tmp_path, "+hydra.launcher.provider.kill_grace_s=2", "+x=0,1,2", "+sleep=120", "+grandchild=true")
     deadline = time.time() + 90
     while len(_records(tmp_path / "sweep")) < 2 and time.time() < deadline:
         time.sleep(0.2)
@@ -138,7 +138,7 @@ def test_ctrl_c_cancels_the_tasks_and_leaves_no_job_running(tmp_path: Path) -> N
 
 
 def test_shipped_outputs_come_back_into_the_sweep_dir(tmp_path: Path) -> None:
-    proc = _start(tmp_path, "hydra.launcher.ship_outputs=true", "+x=0,1")
+    proc = _start(tmp_path, "+hydra.launcher.provider.ship_outputs=true", "+x=0,1")
     out, _ = proc.communicate(timeout=180)
     assert proc.returncode == 0, out
     rec = _records(tmp_path / "sweep")

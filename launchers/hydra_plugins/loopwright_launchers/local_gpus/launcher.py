@@ -3,8 +3,9 @@
 Each job runs in its own subprocess (``_child.py``), in its own process group, pinned to
 its slot through ``CUDA_VISIBLE_DEVICES`` (GPU pool) or to nothing (CPU pool), with
 ``OMP_NUM_THREADS`` = cores // slots, and the slot id in ``LOOPWRIGHT_SLOT``. Jobs queue
-when every slot is busy. A job that passes ``timeout_s`` has its whole process group
-killed (SIGTERM, then SIGKILL after ``kill_grace_s``). stdout/stderr go to
+when every slot is busy. A job that passes ``provider.job_timeout_s`` has its whole process group
+killed (SIGTERM, then SIGKILL after ``provider.kill_grace_s``). Every knob is a ``provider.*`` key of
+LocalGpusProvider (src/loopwright/config/provider.py), read in ``setup()``. stdout/stderr go to
 ``stdout.log`` / ``stderr.log`` in the job dir. A failed, killed or timed-out job comes
 back as a FAILED JobReturn; the other jobs run on. Jobs with ``processes_per_job`` > 1
 (default: ``gpus_per_job`` on a GPU pool) run under ``accelerate launch``.
@@ -29,7 +30,7 @@ import tempfile
 import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence
 
@@ -50,25 +51,13 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class LocalGpusLauncherConf:
+    """Only the target: the pool's knobs are ``provider.*`` (LocalGpusProvider in
+    src/loopwright/config/provider.py), declared once there and read in ``setup()``."""
+
     _target_: str = "hydra_plugins.loopwright_launchers.local_gpus.launcher.LocalGpusLauncher"
-    # GPU ids of the pool; null: detect with nvidia-smi; []: CPU only.
-    gpus: Optional[List[int]] = None
-    # GPUs pinned to each job (consecutive ids of the pool).
-    gpus_per_job: int = 1
-    # Concurrent jobs. GPU pool: caps the number of GPU groups. CPU pool: the pool size (null: 1).
-    slots: Optional[int] = None
-    # OMP/MKL threads per job (torch follows OMP_NUM_THREADS); null: usable cores // slots.
-    threads_per_job: Optional[int] = None
-    # Per-job wall-clock limit in seconds; the job's whole process group is killed. null: none.
-    timeout_s: Optional[float] = None
-    # Seconds between SIGTERM and SIGKILL when a job is killed.
-    kill_grace_s: float = 10.0
-    # Processes per job; > 1 runs the job under `accelerate launch`. null: gpus_per_job on a GPU pool, else 1.
-    processes_per_job: Optional[int] = None
-    # An accelerate config file (FSDP, DeepSpeed, ...) passed to `accelerate launch --config_file`.
-    accelerate_config: Optional[str] = None
-    # Copy the job's stdout/stderr onto this console as well; null: only when launch() got a single job.
-    echo: Optional[bool] = None
+    # For an app without loopwright's provider node only (a plain Hydra app): the same knobs, by the same
+    # names, e.g. +hydra.launcher.provider.slots=2. train.py's provider.* keys take precedence.
+    provider: Dict[str, Any] = field(default_factory=dict)
 
 
 ConfigStore.instance().store(group="hydra/launcher", name="local_gpus", node=LocalGpusLauncherConf,
@@ -96,19 +85,15 @@ def _free_port() -> int:
 
 
 class LocalGpusLauncher(Launcher):
-    def __init__(self, gpus: Optional[Sequence[int]] = None, gpus_per_job: int = 1, slots: Optional[int] = None,
-                 threads_per_job: Optional[int] = None, timeout_s: Optional[float] = None,
-                 kill_grace_s: float = 10.0, processes_per_job: Optional[int] = None,
-                 accelerate_config: Optional[str] = None, echo: Optional[bool] = None) -> None:
-        self.gpus = list(gpus) if gpus is not None else None
-        self.gpus_per_job = gpus_per_job
-        self.requested_slots = slots
-        self.threads_per_job = threads_per_job
-        self.timeout_s = timeout_s
-        self.kill_grace_s = kill_grace_s
-        self.processes_per_job = processes_per_job
-        self.accelerate_config = accelerate_config
-        self.echo = echo
+    def __init__(self, provider: Optional[Dict[str, Any]] = None) -> None:
+        self.app_knobs = dict(provider or {})
+        self.gpus: Optional[List[int]] = None
+        self.gpus_per_job, self.requested_slots, self.threads_per_job = 1, None, None
+        self.timeout_s: Optional[float] = None
+        self.kill_grace_s = 10.0
+        self.processes_per_job: Optional[int] = None
+        self.accelerate_config: Optional[str] = None
+        self.echo: Optional[bool] = None
         self.config: Optional[DictConfig] = None
         self.hydra_context: Optional[HydraContext] = None
         self.task_function: Optional[TaskFunction] = None
@@ -125,6 +110,7 @@ class LocalGpusLauncher(Launcher):
         self.config = config
         self.hydra_context = hydra_context
         self.task_function = task_function
+        self._read_settings(config)
         self._pool = plan_slots(self.gpus, self.gpus_per_job, self.requested_slots, self.threads_per_job,
                                 self.processes_per_job)
         self._free_slots = queue.Queue()  # setup() may be called again (a sweeper reusing the launcher)
@@ -133,6 +119,16 @@ class LocalGpusLauncher(Launcher):
             self._free_slots.put(slot)
         self._executor = ThreadPoolExecutor(max_workers=len(self._pool), thread_name_prefix="local_gpus")
         self._scratch = tempfile.TemporaryDirectory(prefix="loopwright-local_gpus-")
+
+    def _read_settings(self, config: DictConfig) -> None:
+        from loopwright.config.provider import LocalGpusProvider, launcher_settings  # not at plugin-scan time
+
+        knobs = launcher_settings(config, LocalGpusProvider, self.app_knobs)
+        self.gpus = list(knobs.gpus) if knobs.gpus is not None else None
+        self.gpus_per_job, self.requested_slots = knobs.gpus_per_job, knobs.slots
+        self.threads_per_job, self.processes_per_job = knobs.threads_per_job, knobs.processes_per_job
+        self.timeout_s, self.kill_grace_s = knobs.job_timeout_s, knobs.kill_grace_s
+        self.accelerate_config, self.echo = knobs.accelerate_config, knobs.echo
 
     def launch(self, job_overrides: Sequence[Sequence[str]], initial_job_idx: int) -> Sequence[JobReturn]:
         setup_globals()

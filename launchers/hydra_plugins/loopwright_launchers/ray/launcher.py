@@ -4,8 +4,9 @@ Ray does the scheduling: every job is submitted at once as a task asking for
 ``num_cpus`` / ``num_gpus``, and Ray starts it when a node has them free. The task
 (``_task.py``) runs the job in a fresh process group through local_gpus's job process,
 with the job's stdout/stderr in ``stdout.log`` / ``stderr.log`` of its job dir, and
-kills that group on ``timeout_s`` or when the task is cancelled. ``address`` names an
-existing cluster; without one a small local cluster is started (``_cluster.py``).
+kills that group on ``provider.job_timeout_s`` or when the task is cancelled. ``provider.address``
+names an existing cluster; without one a small local cluster is started (``_cluster.py``). Every
+knob is a ``provider.*`` key of RayProvider (src/loopwright/config/provider.py), read in ``setup()``.
 
 Besides Hydra's ``launch()`` it speaks loopwright's streaming protocol
 (``streaming.py``): ``slots`` (what the cluster fits at once) and ``submit()``.
@@ -21,7 +22,7 @@ import sys
 import threading
 import time
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence
 
@@ -36,30 +37,13 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class RayLauncherConf:
+    """Only the target: the launcher's knobs are ``provider.*`` (RayProvider in
+    src/loopwright/config/provider.py), declared once there and read in ``setup()``."""
+
     _target_: str = "hydra_plugins.loopwright_launchers.ray.launcher.RayLauncher"
-    # Cluster to use: "auto" (this machine's cluster), "ray://host:10001" (Ray Client), "host:port" (GCS);
-    # null: start a local cluster for this launch and stop it afterwards.
-    address: Optional[str] = None
-    # Ray resources each job's task asks for (Ray starts it where they are free).
-    num_cpus: float = 1.0
-    num_gpus: float = 0.0
-    # The local cluster's size (only without `address`); null: this machine's usable cores / no GPUs.
-    cluster_cpus: Optional[int] = None
-    cluster_gpus: Optional[int] = None
-    # Jobs a streaming sweeper keeps in flight; null: what the cluster fits (its CPUs // num_cpus, GPUs // num_gpus).
-    slots: Optional[int] = None
-    # Per-job wall-clock limit in seconds, from the job's start on its worker; null: none.
-    timeout_s: Optional[float] = None
-    # Seconds between SIGTERM and SIGKILL when a job is killed.
-    kill_grace_s: float = 10.0
-    # Pack each job dir on its worker and unpack it into the local sweep dir; null: only for a ray:// address.
-    ship_outputs: Optional[bool] = None
-    # ray.init(runtime_env=...): working_dir, py_modules, pip, env_vars for a remote cluster.
-    runtime_env: Optional[Dict[str, Any]] = None
-    # Copy the job's stdout/stderr onto this console; null: only when launch() got a single job.
-    echo: Optional[bool] = None
-    # Stop the local cluster this launcher started when a launch() ends (a streaming sweeper: at exit).
-    stop_cluster: bool = True
+    # For an app without loopwright's provider node only (a plain Hydra app): the same knobs, by the same
+    # names, e.g. +hydra.launcher.provider.slots=2. train.py's provider.* keys take precedence.
+    provider: Dict[str, Any] = field(default_factory=dict)
 
 
 ConfigStore.instance().store(group="hydra/launcher", name="ray", node=RayLauncherConf,
@@ -67,19 +51,9 @@ ConfigStore.instance().store(group="hydra/launcher", name="ray", node=RayLaunche
 
 
 class RayLauncher(Launcher):
-    def __init__(self, address: Optional[str] = None, num_cpus: float = 1.0, num_gpus: float = 0.0,
-                 cluster_cpus: Optional[int] = None, cluster_gpus: Optional[int] = None, slots: Optional[int] = None,
-                 timeout_s: Optional[float] = None, kill_grace_s: float = 10.0, ship_outputs: Optional[bool] = None,
-                 runtime_env: Optional[Dict[str, Any]] = None, echo: Optional[bool] = None,
-                 stop_cluster: bool = True) -> None:
-        self.address = address or None
-        self.num_cpus, self.num_gpus = float(num_cpus), float(num_gpus)
-        self.cluster_cpus, self.cluster_gpus = cluster_cpus, cluster_gpus
-        self.requested_slots = slots
-        self.timeout_s, self.kill_grace_s = timeout_s, kill_grace_s
-        self.ship = bool(ship_outputs) if ship_outputs is not None else str(address or "").startswith("ray://")
-        self.runtime_env = OmegaConf.to_container(runtime_env) if isinstance(runtime_env, DictConfig) else runtime_env
-        self.echo, self.stop_cluster = echo, stop_cluster
+    def __init__(self, provider: Optional[Dict[str, Any]] = None) -> None:
+        self.app_knobs = dict(provider or {})
+        self._apply_settings(None)
         self.config: Optional[DictConfig] = None
         self.hydra_context: Optional[HydraContext] = None
         self.task_function: Optional[TaskFunction] = None
@@ -92,6 +66,22 @@ class RayLauncher(Launcher):
     # ------------------------------------------------------------------ Hydra API
     def setup(self, *, hydra_context: HydraContext, task_function: TaskFunction, config: DictConfig) -> None:
         self.config, self.hydra_context, self.task_function = config, hydra_context, task_function
+        self._apply_settings(config)
+
+    def _apply_settings(self, config: Optional[DictConfig]) -> None:
+        from loopwright.config.provider import RayProvider, launcher_settings  # not at plugin-scan time
+
+        knobs = launcher_settings(config, RayProvider, self.app_knobs)
+        self.address = knobs.address or None
+        self.num_cpus, self.num_gpus = float(knobs.num_cpus), float(knobs.num_gpus)
+        self.cluster_cpus, self.cluster_gpus = knobs.cluster_cpus, knobs.cluster_gpus
+        self.requested_slots = knobs.slots
+        self.timeout_s, self.kill_grace_s = knobs.job_timeout_s, knobs.kill_grace_s
+        self.ship = (bool(knobs.ship_outputs) if knobs.ship_outputs is not None
+                     else str(knobs.address or "").startswith("ray://"))
+        env = knobs.runtime_env
+        self.runtime_env = OmegaConf.to_container(env, resolve=True) if isinstance(env, DictConfig) else env
+        self.echo, self.stop_cluster = knobs.echo, knobs.stop_cluster
 
     def launch(self, job_overrides: Sequence[Sequence[str]], initial_job_idx: int) -> Sequence[JobReturn]:
         setup_globals()
