@@ -28,7 +28,7 @@ MIN_VALUE_LENGTH = 8
 _SECRET_WORDS = {"secret", "password", "passwd", "apikey", "credential", "credentials"}
 _SECRET_LAST_WORDS = {"key", "token", "pat", "auth"}
 # Environment names go by looser rules (the variable is a secret or names one): any word among these.
-_ENV_WORDS = _SECRET_WORDS | _SECRET_LAST_WORDS | {"pass", "pwd", "private", "signature"}
+_ENV_WORDS = _SECRET_WORDS | _SECRET_LAST_WORDS | {"pass", "private", "signature"}  # not "pwd": $PWD
 # ...but these name where a secret lives or how to reach an agent, not the secret: their values are paths.
 _ENV_NOT_SECRET = re.compile(r"(_SOCK|_DIR|_PATH|_FILE|_ENV|_HOME|_CONFIG)$", re.I)
 
