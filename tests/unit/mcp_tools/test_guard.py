@@ -51,3 +51,21 @@ def test_an_interpolation_is_refused_whatever_the_flags(tmp_path):
     for r in (roots(tmp_path), roots(tmp_path, launch=True, code=True)):
         with pytest.raises(Refused, match=r"notes: an interpolation"):
             check_overrides(["notes=${oc.env:HOME}"], r)
+
+
+def test_inert_validation_imports_no_user_module_and_runs_no_calibration_gate(monkeypatch):
+    from helpers import ROOT, compose
+    from loopwright.config.checks import inert
+    from loopwright.rewards import _calibration
+    from loopwright.train.validate import problems_in
+
+    gate = []
+    monkeypatch.setattr(_calibration, "calibrate", lambda *a, **k: gate.append(1) or {"passed": True})
+    target = compose(["model=tiny", "reward._target_=lw_no_such_module.fn"])
+    judged = compose(["model=tiny", "reward=judge", "reward.base_url=http://127.0.0.1:9/v1", "reward.model=x",
+                      f"reward.calibration={ROOT / 'tests' / 'data' / 'support_replies_other_shop.jsonl'}"])
+    with inert():
+        assert not any("_target_" in p for p in problems_in(target)) and problems_in(judged) == [] and gate == []
+    assert any("reward._target_: cannot import 'lw_no_such_module.fn'" in p for p in problems_in(target))
+    problems_in(judged)
+    assert gate == [1]  # train.py's validation (not inert) runs the gate
