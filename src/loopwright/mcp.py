@@ -3,7 +3,8 @@
 Speaks the Model Context Protocol over stdio (the official ``mcp`` SDK's ``MCPServer``), so a
 coding agent can list options, compose and validate command lines, plan jobs, launch runs and
 sweeps, read runs, sweeps and lineage, and run ingest / improve (docs/MCP.md). The tools live
-in ``loopwright.mcp_tools``. Read-only by default: ``--allow-launch`` enables the launch tool.
+in ``loopwright.mcp_tools``. Read-only by default: ``--allow-launch`` enables the launch tool, and
+``--allow-code-execution`` (only with it) accepts the keys that run code the client chose (``_target_``, ...).
 stdout carries the protocol, so nothing else may print there; logs go to stderr.
 """
 
@@ -20,6 +21,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                     "unless --allow-launch.")
     parser.add_argument("--allow-launch", action="store_true",
                         help="let the launch tool start training runs and sweeps (off: launch is refused)")
+    parser.add_argument("--allow-code-execution", action="store_true",
+                        help="with --allow-launch: also accept keys that run code the client chose (_target_, "
+                             "model.trust_remote_code, sweeper objects, the cloud pod's command/image/env)")
     parser.add_argument("--project", default=".",
                         help="the project dir: runs start here, tools read inside it (default: the current dir)")
     parser.add_argument("--outputs", default=None,
@@ -32,7 +36,11 @@ def main(argv: list[str] | None = None) -> int:
     from loopwright.mcp_tools.paths import Roots
     from loopwright.mcp_tools.server import build
 
-    roots = Roots.make(args.project, args.outputs, args.allow_launch)
+    if args.allow_code_execution and not args.allow_launch:
+        print("loopwright.mcp: --allow-code-execution needs --allow-launch (it widens what a launch may run)",
+              file=sys.stderr)
+        return 2
+    roots = Roots.make(args.project, args.outputs, args.allow_launch, args.allow_code_execution)
     if not roots.project.is_dir():
         print(f"loopwright.mcp: --project {args.project} is not a directory", file=sys.stderr)
         return 2

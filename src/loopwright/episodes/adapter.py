@@ -115,9 +115,13 @@ def problems(task_cfg: Any) -> list[str]:
         if task_cfg.environment.get("kwargs"):
             return [f"task.environment.kwargs is set but {KEY} is not"]
         return []
+    from loopwright.config.checks import is_inert, trusted_target
+
     found = []
     if not task_cfg.multi_turn:
         found.append(f"{KEY}={path} needs task.multi_turn=true (the environment runs only in episodes)")
+    if is_inert() and not trusted_target(path):
+        return found  # a user module: imported by the run that uses it, never by an inert validation
     try:
         cls = load_class(path)
     except ValueError as err:

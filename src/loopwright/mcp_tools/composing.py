@@ -13,6 +13,7 @@ import threading
 from pathlib import Path
 from typing import Any, Iterator
 
+from loopwright.mcp_tools import guard
 from loopwright.mcp_tools.paths import Refused, Roots
 from loopwright.mcp_tools.redaction import redact_text
 
@@ -22,9 +23,9 @@ MAX_VALIDATED_JOBS = 16  # a sweep's first N jobs are composed and validated one
 # outputs dir) and the launcher comes from provider= (whose paid kinds are gated); hydra/launcher=,
 # hydra.run.dir=, hydra.callbacks... would step around both.
 LAUNCH_HYDRA_ALLOWED = ("hydra/sweeper", "hydra.sweeper.", "hydra.verbose")
-# Keys a job reads files from (or writes to): checked again after composition, since an experiment
-# option or an interpolation (${oc.env:HOME}/x) can set them without an override naming a path.
-PATH_KEYS = ("task.path", "eval.prompts", "resume", "model.name_or_path", "provider.ledger")
+# After composition every string value that names a path on this machine is root-checked (an experiment
+# option can set one without an override naming it); these name paths on another machine (the pod's).
+REMOTE_PATH_KEYS = ("provider.volume_mount_path",)
 
 
 @contextlib.contextmanager
@@ -61,12 +62,14 @@ def _refuse_hydra_key(key: str, roots: Roots) -> None:
 
 
 def check_overrides(overrides: list[str], roots: Roots, reserved: bool = False) -> list[Any]:
-    """Parse ``overrides`` with Hydra's parser; refuse a flag, a path value outside the roots, and (for a
-    launch, ``reserved=True``) a Hydra override other than the sweeper's. Returns Hydra's Override objects."""
+    """Parse ``overrides`` with Hydra's parser; refuse a flag, what :mod:`~loopwright.mcp_tools.guard` refuses
+    (interpolations; by the server's flags, keys that call out or run code), a path value outside the roots,
+    and (for a launch, ``reserved=True``) a Hydra override other than the sweeper's. Returns Hydra's Overrides."""
     from hydra.core.override_parser.overrides_parser import OverridesParser
     from hydra.errors import OverrideParseException
 
     for text in overrides:
+        guard.refuse_interpolation(text, text.partition("=")[0] or "override")  # before Hydra's parser sees it
         if text.startswith("-"):
             raise Refused(f"{text!r} is a command-line flag, not an override; give key=value or group=option "
                           f"items only (a sweep: launch with sweep=true)")
@@ -76,8 +79,11 @@ def check_overrides(overrides: list[str], roots: Roots, reserved: bool = False) 
         raise Refused(f"override could not be parsed: {redact_text(str(err))}") from None
     for override in parsed:
         key = override.get_key_element()
+        guard.check(override, roots)
         if reserved:
             _refuse_hydra_key(key.lstrip("+~"), roots)
+        if key.lstrip("+~") in REMOTE_PATH_KEYS:
+            continue
         for item in _values(override):
             path = path_in(item, roots.project) if isinstance(item, str) else None
             if path is not None:
@@ -86,14 +92,25 @@ def check_overrides(overrides: list[str], roots: Roots, reserved: bool = False) 
 
 
 def _values(override: Any) -> list[Any]:
-    """Every value an override can take: a sweep's choices one by one, a list's items."""
+    """Every value an override can take: a sweep's choices one by one, a list's or a dict's items (nested)."""
     if override.is_sweep_override():
         try:
             return list(override.sweep_string_iterator())
         except Exception:  # noqa: BLE001 (interval/range sweeps: numbers, no paths)
             return []
-    value = override.value()
-    return value if isinstance(value, list) else [value]
+    return list(_leaves(override.value()))
+
+
+def _leaves(value: Any) -> Any:
+    """The scalar leaves of an override's value: a path hidden in a dict (``x={file:/etc/y}``) is one too."""
+    if isinstance(value, dict):
+        for v in value.values():
+            yield from _leaves(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _leaves(v)
+    else:
+        yield value
 
 
 def _jobs_of(parsed: list[Any]) -> tuple[list[list[str]], list[str]]:
@@ -138,18 +155,33 @@ def compose_job(overrides: list[str]) -> tuple[Any, dict[str, str]]:
 
 
 def problems_of(cfg: Any) -> list[str]:
+    """train.py's validation, inert: no network call, no calibration gate, no user module imported
+    (:func:`loopwright.config.checks.inert`; the launched run validates again, in full)."""
+    from loopwright.config.checks import inert
     from loopwright.train.validate import problems_in
 
-    return problems_in(cfg)
+    with inert():
+        return problems_in(cfg)
+
+
+def _string_leaves(node: Any, prefix: str = "") -> Any:
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _string_leaves(v, f"{prefix}{k}.")
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _string_leaves(v, f"{prefix}{i}.")
+    elif isinstance(node, str):
+        yield prefix[:-1], node
 
 
 def check_paths(cfg: Any, roots: Roots) -> None:
-    """Refuse a composed job whose file keys (PATH_KEYS) point outside the roots."""
+    """Refuse a composed job any of whose string values names a path outside the roots (``task.path``,
+    ``reward.rubric_file``, ``eval.prompts``, a dict's item...), whichever option or override set it."""
     from omegaconf import OmegaConf
 
-    for key in PATH_KEYS:
-        value = OmegaConf.select(cfg, key, default=None)
-        path = path_in(value, roots.project) if isinstance(value, str) and value != "auto" else None
+    for key, value in _string_leaves(OmegaConf.to_container(cfg, resolve=True, enum_to_str=True)):
+        path = path_in(value, roots.project) if value != "auto" and key not in REMOTE_PATH_KEYS else None
         if path is not None:
             roots.readable(path, what=key)
 
@@ -182,11 +214,13 @@ def checked(overrides: list[str], roots: Roots, multirun: bool = False,
         prefix = redact_text(f"job {i} ({' '.join(job)}): ") if len(jobs) > 1 else ""
         try:
             cfg, choices = compose_job(job)
+            check_paths(cfg, roots)  # resolves every value: an error there is a composition problem too
+        except Refused:
+            raise
         except Exception as err:  # noqa: BLE001 (every composition error is reported, not raised)
             # Hydra's message repeats the override, value included: a secret's value is redacted.
             out["problems"].append(prefix + redact_text(_composition_error(err)))
             continue
-        check_paths(cfg, roots)
         out["problems"].extend(prefix + redact_text(p) for p in problems_of(cfg))
         if first is None:
             if "n_trials" in choices:  # the Optuna sweeper's budget (comma lists are its choices, not a product)

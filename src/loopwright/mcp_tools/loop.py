@@ -9,6 +9,7 @@ command's exit code and output lines plus the report file it wrote.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -66,6 +67,10 @@ def ingest(roots: Roots, inputs: list[str], output: str, format: str = "auto", s
 def improve(roots: Roots, transcripts: str, output: str, reward: str = "customer_support",
             task: str = "customer_support", threshold: float | None = None, eval_prompts: str | None = None,
             overrides: list[str] | None = None) -> dict[str, Any]:
+    for what, name in (("reward", reward), ("task", task)):
+        if not re.fullmatch(r"[A-Za-z0-9_\-]+", name or ""):
+            raise Refused(f"{what}={name!r}: an option name (list_options group={what}) is letters, digits, "
+                          f"'_' and '-' only")
     source = roots.readable(transcripts, what="transcripts")
     out_dir = roots.writable(output)
     extra = list(overrides or [])

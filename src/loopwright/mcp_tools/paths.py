@@ -20,13 +20,15 @@ class Roots:
     project: Path
     outputs: Path
     allow_launch: bool = False
+    allow_code_execution: bool = False  # only with allow_launch (the command refuses it alone)
 
     @classmethod
-    def make(cls, project: str | Path, outputs: str | Path | None, allow_launch: bool = False) -> "Roots":
+    def make(cls, project: str | Path, outputs: str | Path | None, allow_launch: bool = False,
+             allow_code_execution: bool = False) -> "Roots":
         project = Path(project).expanduser().resolve()
         out = Path(outputs).expanduser() if outputs else project / "outputs"
         out = (out if out.is_absolute() else project / out).resolve()
-        return cls(project, out, allow_launch)
+        return cls(project, out, allow_launch, allow_launch and allow_code_execution)
 
     def _resolve(self, path: str | Path) -> Path:
         p = Path(str(path)).expanduser()

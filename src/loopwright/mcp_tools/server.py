@@ -3,7 +3,8 @@
 The docstrings are what a coding agent reads (the tool's description), so each says what the
 tool does, what it returns and which tool to call next. Argument schemas come from the type
 hints and ``Field`` descriptions. A :class:`~loopwright.mcp_tools.paths.Refused` becomes an MCP
-tool error (``isError``) whose text says what was refused and why; nothing was done.
+tool error (``isError``) whose text says what was refused and why; nothing was done. Every answer is
+scrubbed of the environment's secret values (:mod:`loopwright.runs.secrets`) on its way out.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from typing import Annotated, Any, Callable, Optional
 from pydantic import Field
 
 from loopwright.mcp_tools import catalog, composing, launching, loop, planning, runs
+from loopwright.mcp_tools.guard import refuse_interpolation
 from loopwright.mcp_tools.paths import Refused, Roots
+from loopwright.mcp_tools.redaction import redact_text
 
 Overrides = Annotated[list[str], Field(description=(
     "train.py overrides, one per item, exactly as on its command line: group=option (model=tiny), "
@@ -26,21 +29,41 @@ RunDir = Annotated[str, Field(description="a run dir as list_runs returns it (ab
 def _instructions(roots: Roots) -> str:
     gate = ("enabled (--allow-launch): launch starts real runs" if roots.allow_launch
             else "disabled: launch is refused (restart with --allow-launch to enable it)")
+    if roots.allow_code_execution:
+        gate += "; keys that run code (_target_, trust_remote_code, ...) are accepted (--allow-code-execution)"
     return (f"loopwright: RL post-training runs from composable Hydra configs. Project dir {roots.project}, "
             f"outputs dir {roots.outputs} (tools read only inside these two and write only into the outputs dir). "
             f"Launching is {gate}. Typical order: list_options -> compose_config (fix every problem it lists) -> "
             f"plan_job -> launch -> run_status until the process exits -> run_eval / run_metrics / lineage.")
 
 
-def _refusals_as_tool_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
+def _refuse_interpolations(arguments: dict[str, Any]) -> None:
+    """No string argument (a path, an option name, an override) may carry ``${...}``: the loop's apps and
+    Hydra would resolve it (``${oc.env:NAME}``), after the path checks have seen only the literal text."""
+    for name, value in arguments.items():
+        items = list(enumerate(value)) if isinstance(value, list) else [(None, value)]
+        for i, item in items:
+            if isinstance(item, str):
+                key = item.partition("=")[0] if "=" in item else ""
+                refuse_interpolation(item, name + ("" if i is None else f"[{i}]") + (f" ({key})" if key else ""))
+
+
+def _guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Every tool: arguments checked for interpolations, the answer (and any error's text) scrubbed of the values
+    of this process's secret-looking environment variables, a refusal turned into a tool error."""
     from mcp.server.mcpserver.exceptions import ToolError
+
+    from loopwright.runs.secrets import scrub, scrub_text
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return fn(*args, **kwargs)
+            _refuse_interpolations(kwargs)
+            return scrub(fn(*args, **kwargs))
         except Refused as err:
-            raise ToolError(f"refused: {err}") from None
+            raise ToolError(scrub_text(f"refused: {err}")) from None
+        except Exception as err:  # the SDK would send str(err) as it is: it may repeat a value
+            raise ToolError(redact_text(f"{type(err).__name__}: {err}")) from None
 
     return wrapper
 
@@ -52,7 +75,7 @@ def build(roots: Roots) -> Any:
     server = MCPServer("loopwright", instructions=_instructions(roots), log_level="WARNING")
 
     def tool(fn: Callable[..., Any]) -> Callable[..., Any]:
-        server.add_tool(_refusals_as_tool_errors(fn))
+        server.add_tool(_guarded(fn))
         return fn
 
     @tool

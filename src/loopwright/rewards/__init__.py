@@ -188,9 +188,13 @@ def build(reward_cfg: Any) -> list[tuple[str, RewardFn, float]]:
 
 def problems(reward_cfg: Any) -> list[str]:
     """Validation of the reward group (names, params, importable targets), without building."""
+    from loopwright.config.checks import is_inert, trusted_target
+
     found: list[str] = []
     target = reward_cfg.get("_target_")
     if target:
+        if is_inert() and not trusted_target(target):
+            return found  # a user module: imported by the run that uses it, never by an inert validation
         try:
             load_target(target)
         except ValueError as err:
@@ -241,8 +245,10 @@ def combined(graders: list[tuple[str, RewardFn, float]]) -> RewardFn:
 def train_problems(cfg: Any) -> list[str]:
     """reward= in a training config: the group's rules (:func:`problems`), then the calibration gate, which scores
     the labelled set: only with a grader that builds."""
+    from loopwright.config.checks import is_inert
+
     reward_problems = problems(cfg.reward)
-    if reward_problems:
+    if reward_problems or is_inert():  # the gate calls the grader (a judge: over the network)
         return reward_problems
     from loopwright.rewards._calibration import problems as calibration_problems
 

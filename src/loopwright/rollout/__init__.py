@@ -106,8 +106,10 @@ def train_problems(cfg: Any) -> list[str]:
     from loopwright.preflight import checks
 
     found.extend(checks.problems(cfg))
-    if cfg.rollout.mode.value == "server" and cfg.profile.device.value != "cpu":
-        from loopwright.rollout import vllm_server
+    from loopwright.config.checks import is_inert
+
+    if cfg.rollout.mode.value == "server" and cfg.profile.device.value != "cpu" and not is_inert():
+        from loopwright.rollout import vllm_server  # probes rollout.base_url over HTTP
         from loopwright.train.models import weights_source
 
         source = weights_source(cfg.model)

@@ -17,29 +17,27 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
-REDACTED = "***REDACTED***"
-# A key is secret when one of its _-separated words is one of these (`password_env`, `aws_secret_access_key`),
-# or when its last word is "key" or "token" (`api_key`, `hf_token`): as an earlier word those name
-# shapes and counts, not secrets (`num_key_value_heads`, `token_budget`; `max_new_tokens` has "tokens").
-_SECRET_WORDS = {"secret", "password", "passwd", "apikey", "credential", "credentials"}
-_SECRET_LAST_WORDS = {"key", "token"}
+from loopwright.runs.secrets import REDACTED, is_secret_key, scrub, scrub_text
+
+__all__ = ["REDACTED", "is_secret_key", "redact", "redact_override", "redacted_config", "scrub", "scrub_text"]
 
 
 def now_iso() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
 
-def is_secret_key(key: Any) -> bool:
-    words = re.split(r"[_\-.\s]+", str(key).lower())
-    return any(w in _SECRET_WORDS for w in words) or words[-1] in _SECRET_LAST_WORDS
-
-
 def redact(value: Any) -> Any:
-    """Copy of a JSON-like tree: secret-named keys' values and secret overrides replaced."""
+    """Copy of a JSON-like tree: secret-named keys' values, secret overrides and the environment's secret values
+    (:func:`loopwright.runs.secrets.scrub`: a secret pasted into a free-text field) replaced."""
+    return scrub(_redact_by_name(value))
+
+
+def _redact_by_name(value: Any) -> Any:
     if isinstance(value, dict):
-        return {k: (REDACTED if is_secret_key(k) and v not in (None, "") else redact(v)) for k, v in value.items()}
+        return {k: (REDACTED if is_secret_key(k) and v not in (None, "") else _redact_by_name(v))
+                for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [redact(v) for v in value]
+        return [_redact_by_name(v) for v in value]
     if isinstance(value, str):
         value = redact_url_password(value)
         if "=" in value:
@@ -72,23 +70,40 @@ def _redact_one_override(override: str) -> str:
 def redact_override(text: str) -> str:
     """``+a.hf_token=abc`` -> ``+a.hf_token=***REDACTED***``; other overrides unchanged.
 
-    Also handles Hydra's comma-joined form (``hydra.job.override_dirname``).
+    Also handles Hydra's comma-joined form (``hydra.job.override_dirname``), and scrubs the environment's
+    secret values from any override (``notes=<a key's value>``).
     """
-    return ",".join(_redact_one_override(part) for part in text.split(","))
+    return scrub_text(",".join(_redact_one_override(part) for part in text.split(",")))
+
+
+def redact_yaml_file(path: Path) -> None:
+    """Rewrite one YAML file Hydra wrote (its values exactly as given) with secrets redacted; a file that is
+    not YAML is scrubbed as text. Interpolations stay unresolved (resolving could itself read a secret)."""
+    from omegaconf import OmegaConf
+
+    try:
+        data = redact(OmegaConf.to_container(OmegaConf.load(path), resolve=False))
+        text = OmegaConf.to_yaml(OmegaConf.create(data))
+    except Exception:  # noqa: BLE001 - not YAML OmegaConf reads: redact what can be redacted, line by line
+        text = "\n".join(redact_override(scrub_text(line)) for line in path.read_text(errors="replace").split("\n"))
+    write_bytes_atomic(path, text.encode())
 
 
 def redact_hydra_dir(hydra_dir: Path) -> None:
-    """Rewrite Hydra's saved config.yaml / overrides.yaml / hydra.yaml with secrets redacted.
+    """Rewrite every file Hydra saved in a job's ``.hydra/`` (config.yaml, overrides.yaml, hydra.yaml, and any
+    other) with secrets redacted. Hydra writes them before the job function runs, with values exactly as given."""
+    if hydra_dir.is_dir():
+        for path in sorted(hydra_dir.iterdir()):
+            if path.is_file() and not path.name.startswith("."):
+                redact_yaml_file(path)
 
-    Hydra writes them before the job function runs, with values exactly as given.
-    """
-    from omegaconf import OmegaConf
 
-    for name in ("config.yaml", "overrides.yaml", "hydra.yaml"):
-        path = hydra_dir / name
-        if path.is_file():
-            data = redact(OmegaConf.to_container(OmegaConf.load(path), resolve=False))
-            write_bytes_atomic(path, OmegaConf.to_yaml(OmegaConf.create(data)).encode())
+def redact_sweep_files(sweep_dir: Path) -> None:
+    """Rewrite the sweep dir's ``multirun.yaml`` (Hydra's basic sweeper saves the whole config and every
+    override there when the sweep starts) with secrets redacted."""
+    path = sweep_dir / "multirun.yaml"
+    if path.is_file():
+        redact_yaml_file(path)
 
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
@@ -110,7 +125,8 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
 
 
 def write_json_atomic(path: Path, data: Any) -> None:
-    write_bytes_atomic(path, (json.dumps(data, indent=2, default=str, ensure_ascii=False) + "\n").encode())
+    """A JSON record (manifest, summaries, reports), the environment's secret values scrubbed from it."""
+    write_bytes_atomic(path, (json.dumps(scrub(data), indent=2, default=str, ensure_ascii=False) + "\n").encode())
 
 
 def _jsonl_bytes(rows: Iterable[dict]) -> bytes:

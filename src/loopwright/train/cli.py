@@ -33,19 +33,32 @@ def _remove_if_only_bookkeeping(run_dir: Path | None) -> None:
         shutil.rmtree(run_dir, ignore_errors=True)
 
 
+def _redact_what_hydra_wrote(run_dir: Path | None) -> None:
+    """Hydra has written ``.hydra/*`` (and, in a sweep, ``multirun.yaml``) with the overrides as given: redact
+    them first, before validation or anything else can stop the process and leave them on disk; and scrub the
+    environment's secret values from every log line from here on."""
+    from hydra.core.hydra_config import HydraConfig
+    from hydra.types import RunMode
+
+    from loopwright.runs.secrets import scrub_logging
+    from loopwright.runs.writer import redact_hydra_dir, redact_sweep_files  # not at import time: --help stays fast
+
+    scrub_logging()
+    if run_dir is not None:
+        redact_hydra_dir(run_dir / ".hydra")
+    if HydraConfig.initialized() and HydraConfig.get().mode == RunMode.MULTIRUN:
+        redact_sweep_files(Path(str(HydraConfig.get().sweep.dir)))
+
+
 def run_job(cfg: DictConfig) -> float | None:
-    """Validate, then train. Returns the held-out accuracy (for sweepers)."""
+    """Redact what Hydra wrote, validate, then train. Returns the held-out accuracy (for sweepers)."""
+    run_dir = _hydra_output_dir()
+    _redact_what_hydra_wrote(run_dir)
     try:
         validate(cfg)
     except ConfigError as err:
-        _remove_if_only_bookkeeping(_hydra_output_dir())
+        _remove_if_only_bookkeeping(run_dir)
         exits.leave(err, None)
-
-    from loopwright.runs.writer import redact_hydra_dir  # not at import time: --help/--cfg stay fast
-
-    run_dir = _hydra_output_dir()
-    if run_dir is not None:
-        redact_hydra_dir(run_dir / ".hydra")
 
     from loopwright.train.dispatch import needs_launcher, run_through_launcher
 

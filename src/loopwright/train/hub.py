@@ -41,6 +41,10 @@ def offline_reason() -> str | None:
             return f"{var}={os.environ[var]}"
     from huggingface_hub import constants
 
+    from loopwright.config.checks import is_inert
+
+    if is_inert():
+        return None  # no probe: whether the hub answers is left to the run, which probes it again
     endpoint = os.environ.get("HF_ENDPOINT", constants.ENDPOINT).rstrip("/")
     answer: list[BaseException | None] = []
 

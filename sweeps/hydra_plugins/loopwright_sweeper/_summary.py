@@ -109,7 +109,12 @@ class MultirunSummary(Callback):
     """Hydra callback: write the sweep summary when a multirun ends."""
 
     def on_multirun_end(self, config: Any, **kwargs: Any) -> None:
+        from loopwright.runs.writer import redact_sweep_files
+
         sweep_dir = Path(config.hydra.sweep.dir)
         if sweep_dir.is_dir():
+            # every job redacts it when it starts (train/cli.py); a launcher whose jobs run elsewhere
+            # (RunPod, Modal, Ray) never runs one here, so the sweep's end does it too
+            redact_sweep_files(sweep_dir)
             rows = write(sweep_dir)
             print(f"[loopwright] sweep summary ({len(rows)} jobs): {sweep_dir / 'summary.md'}", flush=True)

@@ -133,7 +133,8 @@ def test_plan_job_prices_runpod_from_its_api_and_rents_nothing_and_launch_applie
                                         "hydra.sweeper.n_trials=5"]}),
             ("plan_job", {"overrides": TINY}),
             ("plan_job", {"overrides": ["provider=modal", "provider.max_cost=2"]}),
-            env={"RUNPOD_API_KEY": key})
+            # a read-only server refuses provider.*_url from clients (tests/security/): the stand-in's URLs need this
+            flags=("--allow-launch",), env={"RUNPOD_API_KEY": key})
         (refused,) = calls(tmp_path / "outputs", ("launch", {"overrides": [
             *TINY, "provider=runpod", *api, "provider.max_hours=2", "provider.max_cost=0.5"]}),
             flags=("--allow-launch",), env={"RUNPOD_API_KEY": key})
@@ -253,14 +254,13 @@ def test_paths_outside_the_project_and_outputs_dirs_are_refused(tmp_path, world)
         ("compose_config", {"overrides": ["model=tiny", "task=jsonl", f"task.path={outside / 'rows.jsonl'}"]}),
         ("compose_config", {"overrides": ["sweep=grpo_lr_kl", f"hydra.sweeper.storage=journal:{outside}/j.log"]}),
         ("compose_config", {"overrides": ["model=tiny", "task=jsonl", f"task.path={outputs}/a.jsonl,{outside}/b.jsonl"]}),
-        # an interpolation names no path in the override; the composed task.path is checked too
-        ("plan_job", {"overrides": ["model=tiny", "task=jsonl", "task.path=${oc.env:MCP_TEST_OUTSIDE}/rows.jsonl"]}),
-        env={"MCP_TEST_OUTSIDE": str(outside)})
+        # a path inside a dict value is checked too (interpolations are refused outright: tests/security/)
+        ("plan_job", {"overrides": ["model=tiny", f"+extra={{rows:{outside}/rows.jsonl}}"]}))
     for reply in replies:
         assert reply.is_error and reply.error.startswith("Error executing tool") and "refused: " in reply.error, reply
         assert "outside the" in reply.error, reply.error
     assert "resolves to" in replies[2].error and str(outside / "run") in replies[2].error
-    assert replies[-1].error.endswith(f"task.path={outside}/rows.jsonl resolves to {outside}/rows.jsonl, outside "
+    assert replies[-1].error.endswith(f"+extra={outside}/rows.jsonl resolves to {outside}/rows.jsonl, outside "
                                       f"the project dir ({ROOT}) and the outputs dir ({outputs}); this server "
                                       f"reads and writes only inside them")
     assert not (outputs / "t2").exists() and not (ROOT / "src" / "transcripts.jsonl").exists()
