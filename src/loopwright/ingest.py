@@ -29,6 +29,9 @@ def run(cfg: DictConfig) -> int:
     except IngestInputError as err:
         print(f"loopwright.ingest: {err}", file=sys.stderr)
         return 2
+    for damaged in report["transcripts"].get("damaged", []):
+        print(f"loopwright.ingest: {damaged['at']}: {damaged['reason']}; skipped (the transcript store's line is "
+              f"dropped; its conversation comes back when its raw file is ingested again)", file=sys.stderr)
     for line in describe(report, files):
         print(line, file=sys.stdout if code == 0 and not line.startswith("  ") else sys.stderr)
     out = Path(str(cfg.output)).expanduser().resolve()

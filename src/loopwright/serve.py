@@ -9,7 +9,7 @@ CUDA GPU visible). Every answered request is appended to
 ``<dir>/traffic.jsonl`` (serving/traffic.py), ready for ``loopwright.ingest``.
 ``serve.json`` in the same dir says what is served, where and since when (no key).
 Exit 2 for an unusable config (no model, the key's variable unset, no vLLM
-environment), before anything loads (the checks and the backend's choice:
+environment, a host beyond loopback without a key), before anything loads or listens (the checks and the backend's choice:
 :mod:`loopwright.serving.backends`). docs/SERVE.md.
 """
 
@@ -37,6 +37,7 @@ def run(cfg: DictConfig) -> int:
     import uvicorn
 
     from loopwright.serving.app import Front, Limits, build_app
+    from loopwright.serving.guard import allowed_names
     from loopwright.serving.traffic import TRAFFIC, TrafficLog, run_id
     from loopwright.runs.writer import now_iso, redacted_config, write_json_atomic
 
@@ -49,9 +50,11 @@ def run(cfg: DictConfig) -> int:
         metadata = {"run": str(run_dir), "run_id": run_id(run_dir), "model": model_id, "model_dir": str(model_dir),
                     "adapter": engine.adapter, "backend": backend}
         traffic = TrafficLog(serve_dir / TRAFFIC if cfg.log_traffic else None, metadata)
-        limits = Limits(int(cfg.max_request_bytes), int(cfg.max_tokens), int(cfg.default_max_tokens))
+        limits = Limits(int(cfg.max_request_bytes), int(cfg.max_tokens), int(cfg.default_max_tokens),
+                        int(cfg.max_stop_chars))
         key = os.environ.get(str(cfg.api_key_env)) if cfg.api_key_env else None
-        app = build_app(Front(engine, model_id, limits, key, traffic))
+        names = allowed_names(str(cfg.host), [str(h) for h in cfg.allowed_hosts])
+        app = build_app(Front(engine, model_id, limits, key, traffic), names, int(cfg.max_concurrent))
         url = f"http://{cfg.host}:{cfg.port}/v1"
         write_json_atomic(serve_dir / "serve.json", {**metadata, "url": url, "started_at": now_iso(),
                                                      "traffic": str(traffic.path) if traffic.path else None,
@@ -59,7 +62,9 @@ def run(cfg: DictConfig) -> int:
         print(f"loopwright.serve: {model_id} ({'LoRA adapter on its base' if engine.adapter else 'full weights'}, "
               f"backend {backend}) at {url}{' (API key required)' if key else ''}; traffic -> "
               f"{traffic.path or 'not logged'}", file=sys.stderr, flush=True)
-        uvicorn.run(app, host=str(cfg.host), port=int(cfg.port), log_level="warning")
+        # uvicorn's own bound on open connections and tasks (plain 503 past it), above the guard's
+        uvicorn.run(app, host=str(cfg.host), port=int(cfg.port), log_level="warning",
+                    limit_concurrency=2 * int(cfg.max_concurrent) + 16)
     finally:
         engine.close()
     return 0

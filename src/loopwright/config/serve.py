@@ -51,7 +51,8 @@ class ServeConfig:
     # traffic.jsonl, serve.json (what was served) and vllm.log go here; null: <run>/serve
     dir: Optional[str] = None
     backend: ServeBackend = ServeBackend.auto
-    # Loopback by default: the server is reachable from other machines only when this says so
+    # Loopback by default: the server is reachable from other machines only when this says so, and then
+    # only with api_key_env set (a host beyond loopback without a key is refused at start)
     host: str = "127.0.0.1"
     port: int = 8000
     # The model id clients send and /v1/models lists; null: the run id (<date>/<time> of the run dir)
@@ -59,6 +60,13 @@ class ServeConfig:
     # The NAME of an environment variable holding the API key; null: no key (loopback use).
     # When set, every /v1 request needs "Authorization: Bearer <key>" (401 otherwise); the key is never logged.
     api_key_env: Optional[str] = None
+    # Host names requests may carry besides the loopback names and host (421 otherwise: DNS rebinding);
+    # ["*"]: any. A server on 0.0.0.0 lists the names its clients use (e.g. [gpu-box, 10.0.0.5])
+    allowed_hosts: List[str] = field(default_factory=list)
+    # Chat completions in flight at once (a stream counts until it ends); more are refused with 503
+    max_concurrent: int = 64
+    # Stop strings of one request longer than this in all (characters) are refused with 400
+    max_stop_chars: int = 256
     # Request bodies over this many bytes are refused with 413
     max_request_bytes: int = 1_000_000
     # A request asking for more completion tokens than this is refused with 400

@@ -7,6 +7,8 @@
     loop.formats.langchain        LangChain / LangSmith run exports (nested or flat runs)
     loop.formats.langsmith_tree   flat LangSmith runs -> a tree, in execution order
     loop.turns                    turn-by-turn request logs of one conversation folded into one transcript
+    loop.records                  a log file's records as a stream (JSONL, a JSON array, one object)
+    loop.spool                    ingest's working set in a temporary SQLite file: memory bounded
     loop.store                    files -> transcripts.jsonl + ingest_report.json (idempotent upsert)
     loop.curate                   grade every assistant turn, curate, summarise, write next steps
     loop.improve                  improve's checks, threshold and calibration gate (python -m loopwright.improve)

@@ -1,5 +1,12 @@
 """Log files -> ``<output>/transcripts.jsonl`` + ``<output>/ingest_report.json``.
 
+Memory stays bounded whatever the sizes: inputs are read as streams (loop/records.py),
+and the call's transcripts, the store's and the folding and de-duplication work live
+in a temporary SQLite file beside the store (loop/spool.py); the store is rewritten
+through a temporary file renamed into place. A store line that is not a transcript
+(a torn last line) is reported in ``transcripts.damaged`` and skipped, never fatal.
+Report lists name at most ``LISTED`` entries per file (``<list>_not_listed`` counts the rest).
+
 The output directory is a transcript store that each ingest call updates for the
 files it was given: their previous transcripts are replaced, other files' are
 kept, and lines are sorted by (raw file, line). So the OpenAI and the LangChain
@@ -23,10 +30,12 @@ from typing import Any
 from loopwright.loop.formats import langchain as langchain_runs
 from loopwright.loop.formats.detect import FORMATS, PARSERS, detect
 from loopwright.loop.formats.langsmith_tree import attach_children
+from loopwright.loop.records import read_jsonl_records as read_records_jsonl
+from loopwright.loop.records import read_records
+from loopwright.loop.spool import Spool
 from loopwright.loop.transcripts import RecordError, transcript
-from loopwright.loop.turns import conversation_key, merge_turns
+from loopwright.loop.turns import conversation_key
 from loopwright.runs import writer
-from loopwright.runs.reader import DamagedFile, read_jsonl
 
 TRANSCRIPTS = "transcripts.jsonl"
 REPORT = "ingest_report.json"
@@ -37,14 +46,39 @@ class IngestInputError(ValueError):
     """An input path is unusable (missing, unreadable, an empty directory)."""
 
 
+# Report lists (errors, duplicates, merged) name at most this many entries per file; the counts stay exact
+LISTED = 10_000
+
+
+@dataclass
+class Told:
+    """A report list: the first ``LISTED`` entries, and how many there were in all."""
+
+    items: list[dict] = field(default_factory=list)
+    total: int = 0
+    keys: list[tuple] = field(default_factory=list)
+
+    def add(self, entry: dict, key: tuple = ()) -> None:
+        self.total += 1
+        if len(self.items) < LISTED:
+            self.items.append(entry)
+            self.keys.append(key)
+
+    def sort(self) -> None:
+        """By line, then as the checks came (read, typed, tree, parsed), then by record: a stable order."""
+        order = sorted(range(len(self.items)), key=lambda i: (int(self.items[i]["at"].rsplit(":", 1)[1]),
+                                                              *self.keys[i]))
+        self.items, self.keys = [self.items[i] for i in order], [self.keys[i] for i in order]
+
+
 @dataclass
 class FileResult:
     path: str
     sha256: str
-    transcripts: list[dict] = field(default_factory=list)
-    errors: list[dict] = field(default_factory=list)
-    duplicates: list[dict] = field(default_factory=list)
-    merged: list[dict] = field(default_factory=list)  # turn-by-turn records folded into a longer one
+    kept: int = 0  # transcripts after folding (and, once merged into the store, de-duplication)
+    errors: Told = field(default_factory=Told)
+    duplicates: Told = field(default_factory=Told)
+    merged: Told = field(default_factory=Told)  # turn-by-turn records folded into a longer one
     formats: dict[str, int] = field(default_factory=dict)
     records: int = 0
     child_runs: int = 0  # runs of a flat LangChain export, read through their root run
@@ -71,81 +105,6 @@ def expand_inputs(inputs: list[str]) -> list[Path]:
     return sorted(set(found))
 
 
-def _line_of(text: str, offset: int) -> int:
-    return text.count("\n", 0, offset) + 1
-
-
-def _json_array(text: str, start: int) -> tuple[list[tuple[int, Any]], list[tuple[int, str]]]:
-    """Elements of a top-level JSON array with their lines; a syntax error stops the walk there."""
-    decoder = json.JSONDecoder()
-    items: list[tuple[int, Any]] = []
-    pos = start + 1
-    while True:
-        while pos < len(text) and text[pos] in " \t\r\n":
-            pos += 1
-        if pos < len(text) and text[pos] == "]":
-            return items, []
-        try:
-            obj, end = decoder.raw_decode(text, pos)
-        except json.JSONDecodeError as err:
-            return items, [(_line_of(text, err.pos), f"invalid JSON ({err.msg}); the rest of the array is unreadable")]
-        except RecursionError:
-            return items, [(_line_of(text, pos), "JSON nested too deeply to read; the rest of the array is unreadable")]
-        items.append((_line_of(text, pos), obj))
-        pos = end
-        while pos < len(text) and text[pos] in " \t\r\n":
-            pos += 1
-        if pos < len(text) and text[pos] == ",":
-            pos += 1
-        elif pos >= len(text) or text[pos] != "]":
-            return items, [(_line_of(text, pos), "invalid JSON (expected ',' or ']' after an array element)")]
-
-
-def _one_json_value(line: str) -> bool:
-    try:
-        json.loads(line)
-    except (json.JSONDecodeError, RecursionError):
-        return False
-    return True
-
-
-def read_records(path: Path) -> tuple[list[tuple[int, Any]], list[tuple[int, str]]]:
-    """(line, parsed value) per record and (line, reason) per unreadable one: JSONL, a JSON array or one object."""
-    raw = path.read_bytes()
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = None
-    if text is not None:
-        stripped = text.lstrip()
-        first_line, _, rest = stripped.partition("\n")
-        if stripped.startswith("[") and not (rest.strip() and _one_json_value(first_line)):
-            # a JSON array; a first line that is a whole JSON value followed by more lines is JSONL
-            # whose first record is an array (reported as a bad record, not read as the file's array)
-            return _json_array(text, len(text) - len(stripped))
-        if stripped.startswith("{") and "\n" in stripped.rstrip():
-            try:  # one pretty-printed object (a single exported run)
-                return [(_line_of(text, len(text) - len(stripped)), json.loads(text))], []
-            except (json.JSONDecodeError, RecursionError):
-                pass  # JSONL: read line by line below
-    records, errors = [], []
-    for lineno, line in enumerate(raw.split(b"\n"), start=1):
-        try:
-            decoded = line.decode("utf-8-sig" if lineno == 1 else "utf-8")
-        except UnicodeDecodeError as err:
-            errors.append((lineno, f"not UTF-8 text ({err.reason} at byte {err.start + 1})"))
-            continue
-        if not decoded.strip():
-            continue
-        try:
-            records.append((lineno, json.loads(decoded)))
-        except json.JSONDecodeError as err:
-            errors.append((lineno, f"invalid JSON ({err.msg}, column {err.colno})"))
-        except RecursionError:
-            errors.append((lineno, "JSON nested too deeply to read"))
-    return records, errors
-
-
 # ----------------------------------------------------------------- parsing
 def _text(value: str) -> str:
     """A string the report can be written with: a lone surrogate (a cut emoji's JSON escape) as \\udXXX."""
@@ -167,93 +126,101 @@ def _parse(kind: str, obj: dict, lines: dict[int, int]) -> tuple[list[dict], Any
     return langchain_runs.parse_run(obj, lines) if kind == "langchain" else PARSERS[kind].parse_record(obj)
 
 
-def _fold_turns(result: FileResult, pairs: list[tuple[dict, dict]]) -> None:
-    """Turn-by-turn request logs of one conversation -> the longest record (loop/turns.py)."""
-    folded = merge_turns(pairs)
-    gone = {id(absorbed) for absorbed, _ in folded}
-    result.transcripts = [t for t in result.transcripts if id(t) not in gone]
-    result.merged = [{"at": f"{result.path}:{a['source']['line']}", "into": f"{result.path}:{k['source']['line']}"}
-                     for a, k in folded]
+def _transcribe(result: FileResult, spool: Spool, line: int, obj: dict, kind: str, lines: dict[int, int],
+                ordinal: int) -> None:
+    """One record -> a transcript row in the spool (a request/response record also a folding candidate)."""
+    try:
+        messages, metadata, record_id = _parse(kind, obj, lines)
+        t = transcript(kind, result.path, line, record_id, messages, metadata)
+    except RecordError as err:
+        record = err.record if err.record is not None else _record_id(obj, kind)
+        result.errors.add(_error(result.path, err.line or line, err.reason, err.where, record), (3, ordinal))
+        return
+    seq = spool.add(t, fresh=True, ordinal=ordinal)
+    if isinstance(metadata, dict) and isinstance(metadata.get("run"), str):
+        result.runs.add(metadata["run"])  # a conversation with a served loopwright run (lineage follows it)
+    result.formats[kind] = result.formats.get(kind, 0) + 1
+    if kind != "langchain" and ("request" in obj or "params" in obj):
+        spool.add_turn(seq, t, conversation_key(obj))
 
 
-def parse_file(path: Path, fmt: str) -> FileResult:
+def parse_file(path: Path, fmt: str, spool: Spool) -> FileResult:
+    """Stream ``path``'s records into ``spool``; a flat LangChain export's runs are held until its end (a child
+    run may come before its root)."""
     result = FileResult(path=str(path), sha256=writer.sha256_file(path))
-    records, unreadable = read_records(path)
-    result.records = len(records) + len(unreadable)
-    result.errors.extend(_error(result.path, line, reason) for line, reason in unreadable)
-    typed: list[tuple[int, dict, str]] = []
-    for line, obj in records:
+    runs: list[tuple[int, dict]] = []
+    ordinals: dict[int, int] = {}
+    for line, obj, reason in read_records(path):
+        result.records += 1
+        if reason is not None:
+            result.errors.add(_error(result.path, line, reason), (0, result.records))
+            continue
         try:
             if not isinstance(obj, dict):
                 raise RecordError("", f"a record must be a JSON object, got {type(obj).__name__}")
-            typed.append((line, obj, detect(obj, fmt)))
+            kind = detect(obj, fmt)
         except RecordError as err:
-            result.errors.append(_error(result.path, line, err.reason, err.where))
-    runs = [(line, obj) for line, obj, kind in typed if kind == "langchain"]
+            result.errors.add(_error(result.path, line, err.reason, err.where), (1, result.records))
+            continue
+        if kind == "langchain":
+            runs.append((line, obj))
+            ordinals[id(obj)] = result.records
+        else:
+            _transcribe(result, spool, line, obj, kind, {}, result.records)
     roots, tree_errors = attach_children(runs)
-    result.errors.extend(_error(result.path, line, err.reason, err.where, err.record) for line, _, err in tree_errors)
+    for i, (line, _, err) in enumerate(tree_errors):
+        result.errors.add(_error(result.path, line, err.reason, err.where, err.record), (2, i))
     lines = {id(obj): line for line, obj in runs}  # a flat export's runs: an error in one is told at its line
     readable = {id(obj) for _, obj in roots}
     unreadable_runs = {id(run) for _, run, _ in tree_errors}
-    pairs: list[tuple[dict, dict]] = []
-    for line, obj, kind in typed:
-        if kind == "langchain" and id(obj) not in readable:
+    for line, obj in runs:
+        if id(obj) not in readable:
             if id(obj) not in unreadable_runs:
                 result.child_runs += 1  # a child run of a flat export, read through its root
             continue
-        try:
-            messages, metadata, record_id = _parse(kind, obj, lines)
-            t = transcript(kind, result.path, line, record_id, messages, metadata)
-        except RecordError as err:
-            record = err.record if err.record is not None else _record_id(obj, kind)
-            result.errors.append(_error(result.path, err.line or line, err.reason, err.where, record))
-            continue
-        result.transcripts.append(t)
-        if isinstance(metadata, dict) and isinstance(metadata.get("run"), str):
-            result.runs.add(metadata["run"])  # a conversation with a served loopwright run (lineage follows it)
-        result.formats[kind] = result.formats.get(kind, 0) + 1
-        if kind != "langchain" and ("request" in obj or "params" in obj):
-            pairs.append((t, conversation_key(obj)))
-    _fold_turns(result, pairs)
-    result.errors.sort(key=lambda e: int(e["at"].rsplit(":", 1)[1]))
+        _transcribe(result, spool, line, obj, "langchain", lines, ordinals[id(obj)])
+    for entry in spool.fold(result.path):
+        result.merged.add(entry)
+    result.kept = spool.count(result.path)
+    result.errors.sort()
     return result
 
 
 # ------------------------------------------------------------------- store
-def read_store(path: Path) -> list[dict]:
-    try:
-        return read_jsonl(path, missing_ok=True)
-    except DamagedFile as err:
-        raise IngestInputError(f"{err.path}:{err.line}: the transcript store is corrupt ({err.problem}); move it "
-                               f"away and ingest again") from None
-
-
-def _merge_store(existing: list[dict], results: list[FileResult]) -> list[dict]:
-    replaced = {r.path for r in results}
-    kept = [t for t in existing if t["source"]["path"] not in replaced]
-    seen = {t["id"]: t for t in kept}
-    for result in results:
-        fresh = []
-        for t in result.transcripts:
-            first = seen.get(t["id"])
-            if first is not None:
-                result.duplicates.append({"at": f"{result.path}:{t['source']['line']}",
-                                          "same_as": f"{first['source']['path']}:{first['source']['line']}"})
-                continue
-            seen[t["id"]] = t
-            fresh.append(t)
-        result.transcripts = fresh
-        kept.extend(fresh)
-    return sorted(kept, key=lambda t: (t["source"]["path"], t["source"]["line"]))
+def read_store(path: Path, spool: Spool, replaced: set[str]) -> tuple[int, list[dict]]:
+    """The store's transcripts of other files into ``spool``; (its line count, its damaged lines). A line that
+    is not a transcript (cut off by a kill or a full disk, edited by hand) is reported and skipped: its
+    conversation comes back when its raw file is ingested again."""
+    count, damaged = 0, []
+    if not path.is_file():
+        return 0, []
+    for line, row, reason in read_records_jsonl(path):
+        if reason is None and not (isinstance(row, dict) and isinstance(row.get("id"), str)
+                                   and isinstance(row.get("source"), dict)
+                                   and isinstance(row["source"].get("path"), str)
+                                   and isinstance(row["source"].get("line"), int)):
+            reason = "not a transcript (no id, source.path and source.line)"
+        if reason is not None:
+            damaged.append({"at": f"{path}:{line}", "reason": _text(reason)})
+            continue
+        count += 1
+        if row["source"]["path"] not in replaced:
+            spool.add(row, fresh=False)
+    return count, damaged
 
 
 def _entry(result: FileResult, fmt: str, strict: bool, status: str) -> dict:
-    return {"format": fmt, "formats_found": dict(sorted(result.formats.items())), "sha256": result.sha256,
-            "records": result.records, "child_runs": result.child_runs,
-            "valid": len(result.transcripts) + len(result.duplicates) + len(result.merged),
-            "kept": len(result.transcripts), "duplicates": result.duplicates, "merged": result.merged,
-            "malformed": len(result.errors),
-            "errors": result.errors, "runs": sorted(result.runs), "strict": strict, "status": status}
+    entry = {"format": fmt, "formats_found": dict(sorted(result.formats.items())), "sha256": result.sha256,
+             "records": result.records, "child_runs": result.child_runs,
+             "valid": result.kept + result.duplicates.total + result.merged.total,
+             "kept": result.kept, "duplicates": result.duplicates.items, "merged": result.merged.items,
+             "malformed": result.errors.total,
+             "errors": result.errors.items, "runs": sorted(result.runs), "strict": strict, "status": status}
+    for name in ("errors", "duplicates", "merged"):
+        told = getattr(result, name)
+        if told.total > len(told.items):
+            entry[f"{name}_not_listed"] = told.total - len(told.items)
+    return entry
 
 
 def ingest(inputs: list[str], fmt: str, output: str | Path, strict: bool = False) -> tuple[dict, int]:
@@ -263,28 +230,37 @@ def ingest(inputs: list[str], fmt: str, output: str | Path, strict: bool = False
     files = expand_inputs(inputs)
     out = Path(output).expanduser().resolve()
     store_path, report_path = out / TRANSCRIPTS, out / REPORT
-    results = [parse_file(p, fmt) for p in files]
-    valid = sum(len(r.transcripts) for r in results)
-    malformed = sum(len(r.errors) for r in results)
-    if valid == 0:
-        failure = "failed: no valid conversation in this call's inputs; transcripts left as they were"
-    elif strict and malformed:
-        failure = f"rejected: strict=true and {malformed} malformed record(s); transcripts left as they were"
-    else:
-        failure = None
-    previous = json.loads(report_path.read_text()) if report_path.is_file() else {"inputs": {}}
-    store = read_store(store_path)
-    if failure is None:
-        store = _merge_store(store, results)
-    entries = dict(previous.get("inputs", {}))
-    for r in results:
-        entries[r.path] = _entry(r, fmt, strict, failure or "ok")
-    report = {"inputs": dict(sorted(entries.items())),
-              "transcripts": {"path": TRANSCRIPTS, "conversations": len(store)}}
-    if failure is None:
-        report["transcripts"]["sha256"] = writer.write_jsonl(store_path, store)
-    else:
-        report["transcripts"]["sha256"] = writer.sha256_file(store_path) if store_path.is_file() else None
+    with Spool(out) as spool:
+        stored, damaged = read_store(store_path, spool, {str(p) for p in files})
+        results = [parse_file(p, fmt, spool) for p in files]
+        valid = sum(r.kept for r in results)
+        malformed = sum(r.errors.total for r in results)
+        if valid == 0:
+            failure = "failed: no valid conversation in this call's inputs; transcripts left as they were"
+        elif strict and malformed:
+            failure = f"rejected: strict=true and {malformed} malformed record(s); transcripts left as they were"
+        else:
+            failure = None
+        previous = json.loads(report_path.read_text()) if report_path.is_file() else {"inputs": {}}
+        if failure is None:
+            spool.keep_store_ids()
+            for r in results:
+                for entry in spool.dedupe(r.path):
+                    r.duplicates.add(entry)
+                r.kept = spool.count(r.path)
+        entries = dict(previous.get("inputs", {}))
+        for r in results:
+            entries[r.path] = _entry(r, fmt, strict, failure or "ok")
+        report: dict[str, Any] = {"inputs": dict(sorted(entries.items())), "transcripts": {"path": TRANSCRIPTS}}
+        if failure is None:
+            report["transcripts"]["sha256"], report["transcripts"]["conversations"] = spool.write(store_path)
+        else:
+            report["transcripts"]["conversations"] = stored
+            report["transcripts"]["sha256"] = writer.sha256_file(store_path) if store_path.is_file() else None
+    if damaged:
+        report["transcripts"]["damaged"] = damaged
+    report["transcripts"] = {k: report["transcripts"][k] for k in ("path", "conversations", "sha256", "damaged")
+                             if k in report["transcripts"]}
     writer.write_json_atomic(report_path, report)
     return report, 0 if failure is None else 1
 

@@ -4,9 +4,11 @@
     GET  /v1/models              the one served model
     POST /v1/chat/completions    streaming (SSE) or not, tools= parsed back into tool_calls
 
-Every /v1 request passes, in order: the API key (401), the body size (413), the
-JSON and its fields (400, protocol.py), the prompt and ``max_tokens`` against
-the context left (400), the queue bound (503). Errors carry OpenAI's body, so
+Every request first passes guard.py: an allowed Host (421), a JSON Content-Type
+on POSTs (415), the bound on concurrent completions (503). Then every /v1
+request passes, in order: the API key (401), the body size (413), the JSON and
+its fields (400, protocol.py; stop strings bounded in total length), the prompt
+and ``max_tokens`` against the context left (400), the queue bound (503). Errors carry OpenAI's body, so
 the ``openai`` client raises the matching exception with the message.
 """
 
@@ -26,6 +28,7 @@ from starlette.routing import Route
 
 from loopwright.serving import protocol as p
 from loopwright.serving.backend_hf import Outcome, Sampling
+from loopwright.serving.guard import Guard
 from loopwright.serving.tool_calls import HeldBack, assistant_message, prompt_ids
 from loopwright.serving.traffic import TrafficLog
 
@@ -39,6 +42,7 @@ class Limits:
     max_request_bytes: int = 1_000_000
     max_tokens: int = 1024
     default_max_tokens: int = 256
+    max_stop_chars: int = 256
 
 
 def _error(err: p.ApiError) -> JSONResponse:
@@ -96,7 +100,7 @@ class Front:
                 data = json.loads(body)
             except ValueError as err:
                 raise p.ApiError(400, f"the request body is not JSON: {err}") from None
-            req = p.parse_request(data, self.model_id, self.limits.max_tokens)
+            req = p.parse_request(data, self.model_id, self.limits.max_tokens, self.limits.max_stop_chars)
             prompt, sampling = self._prepare(req)
             if self.engine.busy():
                 raise p.ApiError(503, "the server is saturated (serve batch.max_pending requests waiting); "
@@ -176,10 +180,12 @@ class Front:
         yield "data: [DONE]\n\n"
 
 
-def build_app(front: Front) -> Starlette:
+def build_app(front: Front, allowed_names: set[str] | None = None, max_concurrent: int = 64) -> Guard:
+    """The routes behind guard.py; ``allowed_names``: the Host names answered (None: any)."""
     async def not_found(request: Request, exc: HTTPException) -> Response:
         return _error(p.ApiError(exc.status_code, f"{request.method} {request.url.path}: {exc.detail}"))
 
-    return Starlette(routes=[Route("/health", front.health), Route("/v1/models", front.models),
-                             Route("/v1/chat/completions", front.chat, methods=["POST"])],
-                     exception_handlers={HTTPException: not_found})
+    app = Starlette(routes=[Route("/health", front.health), Route("/v1/models", front.models),
+                            Route("/v1/chat/completions", front.chat, methods=["POST"])],
+                    exception_handlers={HTTPException: not_found})
+    return Guard(app, allowed_names, max_concurrent)

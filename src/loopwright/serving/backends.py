@@ -31,7 +31,12 @@ def problems(cfg: DictConfig, run_dir: Path) -> list[str]:
     if cfg.api_key_env and not os.environ.get(str(cfg.api_key_env)):
         found.append(f"api_key_env={cfg.api_key_env}: the environment variable {cfg.api_key_env} is unset or "
                      f"empty; export the key in it, or leave api_key_env=null for an open loopback server")
-    for key in ("max_request_bytes", "max_tokens", "default_max_tokens", "port"):
+    from loopwright.serving.guard import non_loopback_without_key
+
+    refused = non_loopback_without_key(str(cfg.host), int(cfg.port), cfg.api_key_env)
+    found += [refused] if refused else []
+    for key in ("max_request_bytes", "max_tokens", "default_max_tokens", "max_concurrent", "max_stop_chars",
+                "port"):
         if int(cfg[key]) < (0 if key == "port" else 1):
             found.append(f"{key}={cfg[key]}: must be positive")
     if int(cfg.default_max_tokens) > int(cfg.max_tokens):

@@ -25,7 +25,7 @@ class ApiError(Exception):
     """An HTTP error with OpenAI's body: {"error": {"message", "type", "param", "code"}}."""
 
     TYPES = {400: "invalid_request_error", 401: "authentication_error", 404: "not_found_error",
-             413: "invalid_request_error", 503: "server_error", 500: "server_error"}
+             413: "invalid_request_error", 415: "invalid_request_error", 421: "invalid_request_error", 503: "server_error", 500: "server_error"}
 
     def __init__(self, status: int, message: str, param: str | None = None, code: str | None = None):
         super().__init__(message)
@@ -116,7 +116,7 @@ def _number(body: dict, key: str, default: float, low: float, high: float) -> fl
     return float(value)
 
 
-def parse_request(body: Any, served_model: str, max_tokens_bound: int) -> ChatRequest:
+def parse_request(body: Any, served_model: str, max_tokens_bound: int, max_stop_chars: int = 256) -> ChatRequest:
     """Check a decoded request body; :class:`ApiError` (400 or 404) names the first problem."""
     if not isinstance(body, dict):
         raise ApiError(400, "the request body must be a JSON object")
@@ -157,6 +157,9 @@ def parse_request(body: Any, served_model: str, max_tokens_bound: int) -> ChatRe
     stops = [stop] if isinstance(stop, str) else list(stop or [])
     if len(stops) > 4 or not all(isinstance(s, str) and s for s in stops):
         raise _bad("stop", "must be a non-empty string or a list of at most 4 of them")
+    if sum(len(s) for s in stops) > max_stop_chars:
+        raise _bad("stop", f"{sum(len(s) for s in stops)} characters in all, over this server's bound of "
+                           f"{max_stop_chars} (serve max_stop_chars)")
     options = body.get("stream_options") or {}
     if not isinstance(options, dict):
         raise _bad("stream_options", "must be an object")

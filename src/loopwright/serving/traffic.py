@@ -12,12 +12,15 @@ and ``metadata.run`` is what ingest reports per raw log (``runs``) and what
 the chat.completion it adds up to. Headers (the API key among them) are never
 written; neither are failed requests (nothing was served) nor streams the client
 dropped before the end (no whole reply). Lines are appended under a lock and
-flushed, so a crash loses at most the request in flight.
+flushed, so a crash loses at most the request in flight. The file is created
+readable by its owner only (0600; an existing one is narrowed to that): it holds
+every prompt sent to the model.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import threading
 from pathlib import Path
 from typing import Any
@@ -37,6 +40,8 @@ class TrafficLog:
         self._lock = threading.Lock()
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
+            if path.exists():
+                os.chmod(path, 0o600)
 
     def append(self, request: dict, response: dict, **extra: Any) -> None:
         if self.path is None:
@@ -46,7 +51,8 @@ class TrafficLog:
         line = {"id": response["id"], "request": request, "response": response,
                 "metadata": {"source": SOURCE, **self.metadata, **extra, "served_at": now_iso()}}
         text = json.dumps(line, ensure_ascii=False) + "\n"
-        with self._lock, self.path.open("a", encoding="utf-8") as handle:
+        with self._lock, open(os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600), "a",
+                                   encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
             self.lines += 1

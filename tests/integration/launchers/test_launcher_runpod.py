@@ -123,6 +123,8 @@ def test_no_api_key_in_the_environment_is_refused(cloud):
 def test_two_jobs_each_on_its_own_pod_outputs_back_and_costs_written(cloud):
     cloud.standin.terminate_5xx = 2  # the launcher's first DELETE answers 503 twice: retried until confirmed
     cloud.standin.drop_gets = 2  # and two status polls lose their connection
+    # versions kept: the bundle is deleted after the job, and its contents are checked below all the same
+    cloud.s3.put_bucket_versioning(Bucket=cloud.bucket, VersioningConfiguration={"Status": "Enabled"})
     r = cloud.run("provider.max_cost=1", "seed=1,2")
     assert r.returncode == 0, r.stderr[-3000:]
     _no_pod_left(cloud)
@@ -157,11 +159,14 @@ def test_two_jobs_each_on_its_own_pod_outputs_back_and_costs_written(cloud):
     start = body["dockerStartCmd"][0]
     assert "timeout --kill-after=60 3600 " in start and 'runpodctl remove pod "$RUNPOD_POD_ID"' in start
 
-    # The code bundle carries the resolved config; the API key is written nowhere.
+    # The code bundle carries the resolved config, and is gone from the volume after the job (run.sh, holding
+    # the overrides, too); the API key is written nowhere.
+    left = [k["Key"] for k in cloud.s3.list_objects_v2(Bucket=cloud.bucket)["Contents"]]
+    assert not [k for k in left if k.endswith(("bundle.tar.gz", "run.sh"))], left
     bundle = cloud.tmp / "bundle.tar.gz"
-    key = next(k["Key"] for k in cloud.s3.list_objects_v2(Bucket=cloud.bucket)["Contents"]
-               if k["Key"].endswith("bundle.tar.gz"))
-    cloud.s3.download_file(cloud.bucket, key, str(bundle))
+    version = next(v for v in cloud.s3.list_object_versions(Bucket=cloud.bucket)["Versions"]
+                   if v["Key"].endswith("bundle.tar.gz"))
+    cloud.s3.download_file(cloud.bucket, version["Key"], str(bundle), ExtraArgs={"VersionId": version["VersionId"]})
     with tarfile.open(bundle) as tar:
         names = tar.getnames()
         config = tar.extractfile(".loopwright_job/config.yaml").read().decode()

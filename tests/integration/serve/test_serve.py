@@ -129,7 +129,7 @@ def test_bad_requests_get_400_with_a_message_naming_the_field(server):
         client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "hi"}])
     assert model in err.value.message
     raw = httpx.post(f"{server['base_url']}/chat/completions", content=b"{not json",
-                     headers={"Authorization": f"Bearer {KEY}"})
+                     headers={"Authorization": f"Bearer {KEY}", "Content-Type": "application/json"})
     assert raw.status_code == 400 and "not JSON" in raw.json()["error"]["message"]
 
 

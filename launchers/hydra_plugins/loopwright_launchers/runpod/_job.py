@@ -184,6 +184,15 @@ class RunpodJob:
                                           skip=("out", "bundle.tar.gz", "run.sh"))
         return files + log
 
+    def remove_shipped(self) -> None:
+        """The code bundle and run.sh (the overrides, secrets among them) leave the volume after the job; the
+        pod removes them too once it wrote status.json (_pod_script.py), this covers a pod that never did."""
+        try:
+            self.volume.delete([f"{self.job_rel}/bundle.tar.gz", f"{self.job_rel}/run.sh"])
+        except Exception as err:  # noqa: BLE001 - said, never hiding the job's own outcome
+            self.out(f"runpod: could not remove the code bundle from volume {_get(self.p, 'volume_id')}:"
+                     f"{self.job_rel}/ ({err}); delete it by hand")
+
     # ------------------------------------------------------------------- run
     def run(self) -> Optional[float]:
         plan = self.plan()
@@ -238,6 +247,7 @@ class RunpodJob:
                     self.bring_back()
                 except Exception as err:  # never hide the job's own error behind a download error
                     self.out(f"runpod: could not download outputs of {self.job_rel}: {err}")
+            self.remove_shipped()
             if unconfirmed is not None:
                 raise unconfirmed
         if outcome == "preempted":  # a spot pod taken back: the run dir came back with a complete checkpoint

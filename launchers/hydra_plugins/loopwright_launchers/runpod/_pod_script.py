@@ -4,6 +4,7 @@ Start command (``dockerEntrypoint=["bash", "-c"]``, ``dockerStartCmd=[START]``):
 
     timeout --kill-after=60 <max_hours>  bash <job>/run.sh  > <job>/pod.log   (SIGTERM passed on to it)
     write <job>/status.json with the exit code (124: timed out, 7: preempted)
+    rm <job>/bundle.tar.gz <job>/run.sh           (the code and the overrides leave the volume)
     runpodctl remove pod $RUNPOD_POD_ID           (retried; the second line of defence)
 
 ``timeout`` and the self-removal are what bound the bill if the launcher dies: every
@@ -43,6 +44,8 @@ def start_command(job_rel: str, mount_path: str, max_seconds: int) -> str:
         "  trap - TERM",
         '  printf \'{"returncode": %d}\\n\' "$rc" > "$J/status.json.tmp" && mv "$J/status.json.tmp" "$J/status.json"',
         "fi",
+        # the code (and the overrides, secrets among them) are not left on the volume once the job ended
+        'rm -f "$J/bundle.tar.gz" "$J/run.sh"',
         "sync",
         "for i in 1 2 3 4 5 6 7 8 9 10; do",
         '  runpodctl remove pod "$RUNPOD_POD_ID" && break',

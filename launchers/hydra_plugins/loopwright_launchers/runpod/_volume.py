@@ -54,6 +54,11 @@ class Volume:
         except ValueError:
             return None  # written half-way; the next poll sees it whole
 
+    def delete(self, keys: list[str]) -> None:
+        """Remove these objects (absent ones are no error)."""
+        for key in keys:
+            self.s3.delete_object(Bucket=self.bucket, Key=key)
+
     def keys(self, prefix: str) -> list[str]:
         out: list[str] = []
         for page in self.s3.get_paginator("list_objects_v2").paginate(Bucket=self.bucket, Prefix=prefix):
