@@ -21,7 +21,9 @@ sees through the S3 API is what a real pod would have written to the volume.
 Faults (attributes, set by tests): ``create_failures`` (POST answers 500 that many
 times), ``never_ready`` (the container never starts), ``terminate_5xx`` (DELETE
 answers 503 that many times), ``drop_gets`` (GET /pods/{id} closes the connection
-without an answer that many times). ``preempt(pod_id)`` takes a running pod back like a spot
+without an answer that many times), ``delays`` ({(method, path prefix): seconds}: hold such a request that
+long; POST /pods is held after the pod exists, before the answer, as a slow create is). ``received``
+lists every request as it arrives (before any delay), for tests that act mid-request. ``preempt(pod_id)`` takes a running pod back like a spot
 interruption (SIGTERM to the container's main process, SIGKILL after a grace period).
 """
 
@@ -135,6 +137,8 @@ class RunpodStandin:
         self.terminate_5xx = 0
         self.drop_gets = 0
         self.self_removed: list[str] = []
+        self.delays: dict[tuple[str, str], float] = {}
+        self.received: list[tuple[str, str]] = []
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
@@ -259,6 +263,12 @@ class RunpodStandin:
 
         threading.Thread(target=kill_after_grace, daemon=True).start()
 
+    def _hold(self, method: str, path: str) -> None:
+        for (m, prefix), seconds in self.delays.items():
+            if m == method and path.startswith(prefix):
+                time.sleep(seconds)
+                return
+
     def _create(self, body: dict[str, Any]) -> tuple[int, Any]:
         self.bodies.append(body)
         if self.create_failures > 0:
@@ -322,17 +332,23 @@ class RunpodStandin:
                 return json.loads(self.rfile.read(n) or b"{}")
 
             def do_POST(self):
+                standin.received.append(("POST", self.path))
                 who = self._auth()
                 if who is not True:
                     return self._answer(401, {"error": "unauthorized"})
                 path = urlparse(self.path).path
                 if path == "/pods":
-                    return self._answer(*standin._create(self._body()))
+                    answer = standin._create(self._body())
+                    standin._hold("POST", path)
+                    return self._answer(*answer)
                 if path == "/graphql":
+                    standin._hold("POST", path)
                     return self._answer(*standin._graphql(self._body()))
                 self._answer(404, {"error": "not found"})
 
             def do_GET(self):
+                standin.received.append(("GET", self.path))
+                standin._hold("GET", self.path)
                 if self._auth() is not True:
                     return self._answer(401, {"error": "unauthorized"})
                 url = urlparse(self.path)
@@ -357,6 +373,8 @@ class RunpodStandin:
                 self._answer(200, pod.as_json())
 
             def do_DELETE(self):
+                standin.received.append(("DELETE", self.path))
+                standin._hold("DELETE", self.path)
                 who = self._auth()
                 m = re.fullmatch(r"/pods/([a-z0-9]+)", urlparse(self.path).path)
                 pod = standin.pods.get(m.group(1)) if m else None

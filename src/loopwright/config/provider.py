@@ -128,6 +128,8 @@ class CloudProvider(ProviderConfig):
 
     plan_only: bool = False  # print the plan (GPU, $/hr, worst case) and contact nothing billable
     max_cost: Optional[float] = None  # USD ceiling for one job's worst case; required to rent anything
+    # USD ceiling for the worst cases of all the jobs one launch rents together (a sweep); required for > 1 job
+    max_cost_total: Optional[float] = None
     max_hours: float = 1.0  # wall-clock cap per job: the launcher stops it, and the pod/function ends itself
     gpu_type: Optional[str] = None  # RunPod gpuTypeId ("NVIDIA A40") / Modal gpu ("A10G", "H100")
     gpu_count: int = 1
@@ -164,7 +166,9 @@ class ModalProvider(CloudProvider):
     app_name: str = "loopwright"
     volume_name: str = "loopwright-outputs"  # modal.Volume the job writes its run dir into
     secrets: List[str] = field(default_factory=list)  # modal.Secret names (created in Modal's dashboard)
-    retries: int = 0  # modal.Function retries
+    retries: int = 0  # modal.Function retries: the worst case counts retries + 1 runs
+    usd_per_hr: Optional[float] = None  # $/hr of gpu_count x gpu_type (modal.com/pricing): max_cost is checked with it
+    uncapped: bool = False  # true: run with no cost ceiling checked (the explicit opt-out; printed as a warning)
 
 
 # kind -> its schema (local: the base node); conf/provider/<kind>.yaml names it as /provider_<kind>_schema.

@@ -59,10 +59,8 @@ def current(state: dict) -> dict:
 # ------------------------------------------------------------------- costs
 def spent(ledger: Path, flywheel_dir: Path) -> float:
     """Dollars the ledger records for jobs under the flywheel dir (its child runs; 0 for local runs)."""
-    try:
-        entries = read_jsonl(ledger, missing_ok=True)
-    except DamagedFile as err:
-        raise FlywheelError(f"{err} (stop.max_cost reads this ledger)") from None
+    # A damaged line (torn by a kill mid-append) is reported and skipped: it carries no whole record
+    entries = read_jsonl(ledger, missing_ok=True, skip_damaged=True)
     total = 0.0
     root = str(flywheel_dir.resolve())
     for entry in entries:

@@ -39,20 +39,29 @@ def paid_plan(kind: str, provider_cfg: Any, jobs: int) -> dict[str, Any]:
     from loopwright.train.cost_plan import PlanRefused
 
     plan = launcher_plan(kind, provider_cfg)
-    if kind == "modal":  # the modal launcher has no price to check max_cost against; max_hours is its timeout
-        verdict = (f"the modal launcher would run it: Modal publishes no prices, so max_cost is recorded, not "
-                   f"checked; provider.max_hours={plan.max_hours:g} is the function's timeout")
+    if kind == "modal" and provider_cfg.get("uncapped"):
+        verdict = "the modal launcher would run it uncapped (provider.uncapped=true): no ceiling is checked"
     else:
         try:
+            if kind == "modal" and plan.usd_per_hr is None:
+                raise PlanRefused("provider.usd_per_hr is not set: Modal's SDK gives no price, so provider.max_cost "
+                                  "cannot be checked (or provider.uncapped=true)")
             plan.check()
-            verdict = "within provider.max_cost: the runpod launcher would rent"
+            total = provider_cfg.get("max_cost_total")
+            if jobs > 1 and total is None:
+                raise PlanRefused(f"{jobs} jobs in one sweep: provider.max_cost_total is not set")
+            if total is not None and (plan.worst_case or 0.0) * jobs > total + 1e-9:
+                raise PlanRefused(f"the sweep's worst case ${(plan.worst_case or 0.0) * jobs:.2f} ({jobs} jobs) exceeds "
+                                  f"provider.max_cost_total=${total:.2f}; the launcher rents until that is reached")
+            verdict = f"within provider.max_cost: the {kind} launcher would " + ("rent" if kind == "runpod" else "run it")
         except PlanRefused as err:
-            verdict = f"the runpod launcher would refuse: {err}"
+            verdict = f"the {kind} launcher would refuse: {err}"
     worst = plan.worst_case
     return {"provider": kind, "rents": True, "gpu_type": plan.gpu_type, "gpu_count": plan.gpu_count,
             "usd_per_hr": plan.usd_per_hr, "price_source": plan.price_source, "max_hours": plan.max_hours,
             "max_cost": plan.max_cost, "worst_case_usd_per_job": worst,
-            "worst_case_usd_total": None if worst is None else worst * jobs, "verdict": verdict,
+            "worst_case_usd_total": None if worst is None else worst * jobs,
+            "max_cost_total": provider_cfg.get("max_cost_total"), "verdict": verdict,
             "text": plan.render()}
 
 

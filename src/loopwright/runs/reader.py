@@ -13,6 +13,11 @@ and logs a warning naming it. Every other damaged line raises, also with the opt
 with a newline after it was written whole (or a later append was glued onto a torn one),
 so dropping it would lose a record without anyone noticing.
 
+Files the project appends to and reads back itself (metrics.jsonl on a resume, the cost ledger)
+are read with ``skip_damaged=True``: every damaged line, torn or corrupt, is logged as a warning
+naming its file and line, and skipped. A kill or a full disk must never make a run unresumable
+or a ledger unreadable.
+
 Lines are split on "\\n" only: str.splitlines() would also cut at U+2028 / U+0085 inside a
 string. Blank lines are skipped; a UTF-8 byte order mark before the first line is allowed.
 Pure python (no torch at import).
@@ -67,11 +72,13 @@ def _parse(number: int, raw: bytes, terminated: bool) -> Line:
     return Line(number, text, row, None, terminated)
 
 
-def jsonl_lines(path: str | Path, *, tolerate_torn_tail: bool = False, keep_damaged: bool = False) -> Iterator[Line]:
+def jsonl_lines(path: str | Path, *, tolerate_torn_tail: bool = False, keep_damaged: bool = False,
+                skip_damaged: bool = False) -> Iterator[Line]:
     """Every non-blank line of ``path`` with its number and text, for callers that need more than the rows.
 
     A damaged line raises :class:`DamagedFile`, except a torn last line with ``tolerate_torn_tail``
-    (dropped, logged) or any damaged line with ``keep_damaged`` (yielded, its ``problem`` set).
+    (dropped, logged), any damaged line with ``keep_damaged`` (yielded, its ``problem`` set) or
+    with ``skip_damaged`` (dropped, logged).
     """
     with open(path, "rb") as handle:
         for number, raw in enumerate(handle, start=1):
@@ -82,22 +89,25 @@ def jsonl_lines(path: str | Path, *, tolerate_torn_tail: bool = False, keep_dama
             line = _parse(number, body, terminated)
             if line.problem is None or keep_damaged:
                 yield line
-            elif tolerate_torn_tail and not terminated:
+            elif (tolerate_torn_tail or skip_damaged) and not terminated:
                 _LOG.warning("%s:%d: dropped a torn line (%s): %s", path, number, _TORN, line.problem)
+            elif skip_damaged:
+                _LOG.warning("%s:%d: skipped a damaged line: %s", path, number, line.problem)
             else:
                 raise DamagedFile(path, line.problem if terminated else f"{line.problem} ({_TORN}?)", number)
 
 
-def iter_jsonl(path: str | Path, *, tolerate_torn_tail: bool = False) -> Iterator[dict]:
+def iter_jsonl(path: str | Path, *, tolerate_torn_tail: bool = False, skip_damaged: bool = False) -> Iterator[dict]:
     """The rows (JSON objects) of a JSON lines file, one at a time."""
-    return (line.row for line in jsonl_lines(path, tolerate_torn_tail=tolerate_torn_tail))
+    return (line.row for line in jsonl_lines(path, tolerate_torn_tail=tolerate_torn_tail, skip_damaged=skip_damaged))
 
 
-def read_jsonl(path: str | Path, *, tolerate_torn_tail: bool = False, missing_ok: bool = False) -> list[dict]:
+def read_jsonl(path: str | Path, *, tolerate_torn_tail: bool = False, missing_ok: bool = False,
+               skip_damaged: bool = False) -> list[dict]:
     """The rows of a JSON lines file; ``[]`` for a missing file with ``missing_ok``."""
     if missing_ok and not Path(path).is_file():
         return []
-    return list(iter_jsonl(path, tolerate_torn_tail=tolerate_torn_tail))
+    return list(iter_jsonl(path, tolerate_torn_tail=tolerate_torn_tail, skip_damaged=skip_damaged))
 
 
 def read_json(path: str | Path) -> Any:
@@ -134,8 +144,8 @@ def read_manifest(run_dir: str | Path, *, missing_ok: bool = False) -> dict | No
 
 def read_metrics(run_dir: str | Path) -> list[dict]:
     """metrics.jsonl's rows (``[]`` before the first logged step); a torn last line (a killed or
-    still-running trainer's) is dropped, see the module docstring."""
-    return read_jsonl(Path(run_dir) / METRICS, tolerate_torn_tail=True, missing_ok=True)
+    still-running trainer's) or a damaged one is dropped and logged, see the module docstring."""
+    return read_jsonl(Path(run_dir) / METRICS, missing_ok=True, skip_damaged=True)
 
 
 def read_eval_results(run_dir: str | Path) -> dict:

@@ -1,9 +1,16 @@
-"""metrics.jsonl: one JSON line per logged training step, flushed as it happens."""
+"""metrics.jsonl: one JSON line per logged training step, flushed as it happens.
+
+Each line goes out in one ``write`` on an O_APPEND descriptor, so a kill leaves at most a torn
+last line. A file that ends in such a line (an earlier attempt was killed mid-append) gets a
+newline before this process's first line, so the torn line stays alone (read back as damaged and
+skipped) and never corrupts a whole line glued onto it.
+"""
 
 from __future__ import annotations
 
 import json
 import math
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -23,6 +30,16 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+def _ends_torn(path: Path) -> bool:
+    """True when ``path`` is not empty and its last byte is not a newline."""
+    with open(path, "rb") as handle:
+        handle.seek(0, os.SEEK_END)
+        if handle.tell() == 0:
+            return False
+        handle.seek(-1, os.SEEK_END)
+        return handle.read(1) != b"\n"
+
+
 class MetricsFileCallback(TrainerCallback):
     """Append ``{"step": N, ...logs}`` to ``metrics.jsonl`` on every Trainer log event."""
 
@@ -33,6 +50,7 @@ class MetricsFileCallback(TrainerCallback):
         # Values measured between log events (periodic eval), merged into the next line.
         self.pending: dict[str, Any] = {}
         self._started = time.monotonic()
+        self._checked_tail = False
 
     def on_log(self, args, state, control, logs=None, **kwargs):  # noqa: D401 (Trainer API)
         logs = dict(logs or {})
@@ -46,8 +64,16 @@ class MetricsFileCallback(TrainerCallback):
         self.steps_logged += 1
         if not state.is_world_process_zero:  # multi-process jobs (accelerate launch): one row per step
             return
-        with open(self.path, "a") as handle:
-            handle.write(json.dumps(line) + "\n")
+        data = (json.dumps(line) + "\n").encode()
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            if not self._checked_tail:
+                self._checked_tail = True
+                if _ends_torn(self.path):
+                    data = b"\n" + data
+            os.write(fd, data)
+        finally:
+            os.close(fd)
 
 
 class ProgressBarCallback(TrainerCallback):

@@ -206,12 +206,16 @@ def prepare_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: 
         callbacks.append(PeriodicEvalCallback(int(cfg.eval.every), held_out.summary, metrics, listeners))
     if resume_from is not None:
         kept = checkpoints.truncate_metrics(run_dir / "metrics.jsonl", checkpoints.step_of(resume_from))
-        _say(f"resuming from {resume_from} ({kept} metrics lines kept)")
+        # the line this resume leaves (an explicit resume from an older checkpoint): never preferred again
+        aside = checkpoints.set_aside_newer(run_dir, checkpoints.step_of(resume_from))
+        _say(f"resuming from {resume_from} ({kept} metrics lines kept"
+             + (f"; newer checkpoints set aside in {aside[0].parent}" if aside else "") + ")")
         job.record.resumed(resume_from, job.resume.record())
         if job.resume.saved_max_steps is not None:  # a changed max_steps: the LR follows the new schedule at once
             callbacks.append(ResumedHorizonCallback(int(job.resume.saved_max_steps)))
     elif job.resume is not None and job.resume.requested:  # resume=auto, nothing saved yet: a fresh start
         checkpoints.truncate_metrics(run_dir / "metrics.jsonl", 0)  # lines of an attempt killed before its first save
+        checkpoints.set_aside_newer(run_dir, 0)  # incomplete saves of that attempt: out of the next resume's way
     preemption = PreemptionCallback(job.preemption) if job.preemption is not None else None
     callbacks += [preemption] if preemption is not None else []
     trainer, trainer_kwargs = objectives.build_trainer(

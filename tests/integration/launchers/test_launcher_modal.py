@@ -122,7 +122,10 @@ def _costs(tmp_path):
 @pytest.mark.filterwarnings("ignore:The train function is executing locally")  # Function.local, on purpose
 def test_train_py_multirun_runs_the_job_and_pulls_outputs_back(tmp_path, monkeypatch):
     fake = FakeModal(tmp_path / "volume")
-    _multirun(tmp_path, monkeypatch, fake)
+    with pytest.raises(SystemExit):  # $1.10/hr x 1 h is over max_cost: refused, nothing run
+        _multirun(tmp_path, monkeypatch, fake, "provider.max_cost=1", "provider.usd_per_hr=1.1")
+    assert fake.events == [] and fake.calls == []  # refused: worst case above provider.max_cost, nothing run
+    _multirun(tmp_path, monkeypatch, fake, "provider.max_cost=1", "provider.usd_per_hr=0.9")
     assert fake.events == ["app started", "app stopped"]
     (call,) = fake.calls
     assert call["overrides"] == ["model=tiny", "profile=smoke"] and call["volume_name"] == "loopwright-outputs"
@@ -132,7 +135,7 @@ def test_train_py_multirun_runs_the_job_and_pulls_outputs_back(tmp_path, monkeyp
     assert json.loads((job / "modal" / "status.json").read_text()) == {"returncode": 0}
     (cost,) = _costs(tmp_path)
     assert cost["provider"] == "modal" and cost["status"] == "succeeded" and cost["seconds"] > 0
-    assert cost["usd_per_hr"] is None  # Modal's SDK prices nothing; documented
+    assert cost["usd_per_hr"] is None  # Modal's SDK prices nothing: the ledger records time only; documented
 
 
 def test_plan_only_builds_but_runs_nothing(tmp_path, monkeypatch, capsys):
@@ -151,7 +154,7 @@ def test_ephemeral_app_ends_on_every_exit_path(tmp_path, failure, status):
     fake = FakeModal(tmp_path / "volume", fail_with=failure)
     job_dir = tmp_path / "job"
     job_dir.mkdir()
-    job = ModalJob(_provider(), job_dir=job_dir, overrides=["model=tiny"], code_root=ROOT,
+    job = ModalJob(_provider("provider.uncapped=true"), job_dir=job_dir, overrides=["model=tiny"], code_root=ROOT,
                    ledger_path=tmp_path / "costs.jsonl", client=fake, out=lambda _: None)
     with pytest.raises(type(failure) if isinstance(failure, KeyboardInterrupt) else RemoteJobFailed):
         job.run()

@@ -69,7 +69,9 @@ class Cloud:
                               timeout=timeout)
 
     def costs(self) -> list[dict]:
-        return [json.loads(line) for line in self.ledger.read_text().splitlines()] if self.ledger.is_file() else []
+        """The ledger's cost lines (event "closed"); the opening/opened lines name pods and carry no cost."""
+        rows = [json.loads(line) for line in self.ledger.read_text().splitlines()] if self.ledger.is_file() else []
+        return [r for r in rows if r.get("event") == "closed"]
 
     def calls(self, method: str, prefix: str = "/pods") -> list[tuple[str, str, int]]:
         return [c for c in self.standin.log if c[0] == method and c[1].startswith(prefix)]
@@ -125,7 +127,7 @@ def test_two_jobs_each_on_its_own_pod_outputs_back_and_costs_written(cloud):
     cloud.standin.drop_gets = 2  # and two status polls lose their connection
     # versions kept: the bundle is deleted after the job, and its contents are checked below all the same
     cloud.s3.put_bucket_versioning(Bucket=cloud.bucket, VersioningConfiguration={"Status": "Enabled"})
-    r = cloud.run("provider.max_cost=1", "seed=1,2")
+    r = cloud.run("provider.max_cost=1", "provider.max_cost_total=1", "seed=1,2")  # 2 x $0.40 worst case
     assert r.returncode == 0, r.stderr[-3000:]
     _no_pod_left(cloud)
     assert len(cloud.standin.pods) == 2

@@ -128,7 +128,8 @@ def test_plan_job_prices_runpod_from_its_api_and_rents_nothing_and_launch_applie
         over, within, optuna, local, modal = calls(
             tmp_path / "outputs",
             ("plan_job", {"overrides": ["provider=runpod", *api, "provider.max_hours=2", "provider.max_cost=0.5"]}),
-            ("plan_job", {"overrides": ["provider=runpod", *api, "provider.max_cost=1", "seed=1,2,3"]}),
+            ("plan_job", {"overrides": ["provider=runpod", *api, "provider.max_cost=1", "provider.max_cost_total=1.2",
+                                        "seed=1,2,3"]}),
             ("plan_job", {"overrides": ["provider=runpod", *api, "provider.max_cost=1", "sweep=grpo_lr_kl",
                                         "hydra.sweeper.n_trials=5"]}),
             ("plan_job", {"overrides": TINY}),
@@ -152,7 +153,8 @@ def test_plan_job_prices_runpod_from_its_api_and_rents_nothing_and_launch_applie
     assert optuna.data["plan"]["worst_case_usd_total"] == pytest.approx(2.0)
     assert [c for c in standin.log if c[1].startswith("/pods")] == []  # priced only: no pod created, none listed
     assert local.data["plan"]["rents"] is False and local.data["plan"]["worst_case_usd_total"] == 0.0
-    assert modal.data["plan"]["price_source"].startswith("Modal's SDK publishes no prices")
+    assert "Modal's SDK publishes no prices" in modal.data["plan"]["price_source"]
+    assert "provider.usd_per_hr is not set" in modal.data["plan"]["verdict"]  # max_cost can't be checked: refused
     assert all(key not in r.text for r in (over, within, optuna, local, modal, refused))
 
 

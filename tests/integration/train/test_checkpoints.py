@@ -70,8 +70,13 @@ def test_killed_run_resumes_to_the_same_steps_as_an_uninterrupted_run(tmp_path):
 
 
 def test_auto_resume_ignores_incomplete_saves(tmp_path):
+    from loopwright.train.checkpoint_record import write_record
+
     (tmp_path / "checkpoints" / "checkpoint-2").mkdir(parents=True)
     (tmp_path / "checkpoints" / "checkpoint-10").mkdir()
+    for name in ("checkpoint-2", "checkpoint-10"):  # what a finished save leaves: its completion record
+        write_record(tmp_path / "checkpoints" / name)
+    (tmp_path / "checkpoints" / "checkpoint-14").mkdir()  # renamed in, but no record: not a checkpoint
     (tmp_path / "checkpoints" / ".incomplete" / "checkpoint-12").mkdir(parents=True)
     (tmp_path / "checkpoints" / "checkpoint-x").mkdir()
     assert checkpoints.resolve_resume("auto", tmp_path).name == "checkpoint-10"

@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional
 
-from hydra_plugins.loopwright_launchers.remote._common import RemoteJobFailed, cfg_get as _get
-from hydra_plugins.loopwright_launchers.remote._ledger import append_cost, cost_record
-from loopwright.train.cost_plan import Plan
+from hydra_plugins.loopwright_launchers.remote._common import RemoteJobFailed, cfg_get as _get, stops_interrupt
+from loopwright.cloud.ledger import append_cost, cost_record
+from loopwright.train.cost_plan import Plan, PlanRefused, SweepBudget
 from loopwright.train.dispatch import trained_accuracy
 
 MAX_TIMEOUT_S = 24 * 3600  # Modal's ceiling for a function's timeout
@@ -127,7 +127,8 @@ def build(provider_cfg: Any, code_root: Path) -> ModalBuild:
 
 class ModalJob:
     def __init__(self, provider_cfg: Any, *, job_dir: Path, overrides: list[str], code_root: Path,
-                 ledger_path: Path, client: Optional[ModalClient] = None, out: Callable[[str], None] = print):
+                 ledger_path: Path, client: Optional[ModalClient] = None, out: Callable[[str], None] = print,
+                 budget: Optional[SweepBudget] = None):
         self.p = provider_cfg
         self.job_dir = Path(job_dir)
         self.overrides = overrides
@@ -135,12 +136,32 @@ class ModalJob:
         self.ledger_path = ledger_path
         self.client = client or ModalClient()
         self.out = out
+        self.budget = budget or SweepBudget()
         self.job_key = f"{self.job_dir.parent.name}-{self.job_dir.name}-{int(time.time() * 1000)}"
 
     def plan(self) -> Plan:
-        return Plan("modal", _get(self.p, "gpu_type"), int(_get(self.p, "gpu_count", 1)), None,
-                    float(_get(self.p, "max_hours")), _get(self.p, "max_cost"),
-                    "Modal's SDK publishes no prices; see modal.com/pricing")
+        """Modal's SDK publishes no prices: the rate is provider.usd_per_hr, read by the user off
+        modal.com/pricing; the worst case counts every attempt (provider.retries + 1)."""
+        rate = _get(self.p, "usd_per_hr")
+        source = ("provider.usd_per_hr (as given, from modal.com/pricing)" if rate is not None
+                  else "provider.usd_per_hr is not set: Modal's SDK publishes no prices")
+        return Plan("modal", _get(self.p, "gpu_type"), int(_get(self.p, "gpu_count", 1)),
+                    None if rate is None else float(rate), float(_get(self.p, "max_hours")), _get(self.p, "max_cost"),
+                    source, attempts=int(_get(self.p, "retries", 0)) + 1)
+
+    def check(self, plan: Plan) -> None:
+        """Refuse (PlanRefused, nothing run) unless the worst case is priced and within max_cost and the
+        sweep's max_cost_total; ``provider.uncapped=true`` is the explicit way to run without a ceiling."""
+        if _get(self.p, "uncapped", False):
+            self.out("modal: WARNING: provider.uncapped=true: no cost ceiling is checked for this job")
+            return
+        if plan.usd_per_hr is None:
+            raise PlanRefused(
+                f"provider.usd_per_hr is not set: Modal's SDK gives no price for {plan.gpu_count} x {plan.gpu_type}, "
+                f"so provider.max_cost cannot be checked. Set provider.usd_per_hr=<$/hr from modal.com/pricing>, "
+                f"or provider.uncapped=true to run without a ceiling.")
+        plan.check()
+        self.budget.commit(plan, _get(self.p, "max_cost_total"))
 
     def run(self) -> Optional[float]:
         plan = self.plan()
@@ -150,9 +171,10 @@ class ModalJob:
         if _get(self.p, "plan_only", False):
             self.out("modal: plan_only=true, app built, nothing run")
             return None
+        self.check(plan)
         outcome, t0, error = "failed", time.monotonic(), None
         try:
-            with self.client.app_context(built.app):
+            with stops_interrupt(), self.client.app_context(built.app):
                 self.client.call(built.function, job_key=self.job_key, overrides=self.overrides,
                                  volume_name=_get(self.p, "volume_name"))
             outcome = "succeeded"

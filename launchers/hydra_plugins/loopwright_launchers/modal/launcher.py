@@ -39,5 +39,5 @@ class ModalLauncher(RemoteLauncher):
         from hydra_plugins.loopwright_launchers.runpod.launcher import code_root
 
         job = ModalJob(cfg.provider, job_dir=job_dir, overrides=overrides, code_root=code_root(),
-                       ledger_path=ledger_path(cfg), client=self.client)
+                       ledger_path=ledger_path(cfg), client=self.client, budget=self.budget)
         return job.run()

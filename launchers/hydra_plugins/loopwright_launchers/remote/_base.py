@@ -41,6 +41,9 @@ class RemoteLauncher(Launcher):
         self.config: Optional[DictConfig] = None
         self.hydra_context: Optional[HydraContext] = None
         self.task_function: Optional[TaskFunction] = None
+        from loopwright.train.cost_plan import SweepBudget  # plain python, no torch
+
+        self.budget = SweepBudget()  # the worst cases this process has committed, against provider.max_cost_total
 
     def setup(self, *, hydra_context: HydraContext, task_function: TaskFunction, config: DictConfig) -> None:
         self.config, self.hydra_context, self.task_function = config, hydra_context, task_function
@@ -79,6 +82,9 @@ class RemoteLauncher(Launcher):
         assert self.config is not None and self.hydra_context is not None
         configure_log(self.config.hydra.hydra_logging, self.config.hydra.verbose)
         Path(str(self.config.hydra.sweep.dir)).mkdir(parents=True, exist_ok=True)
+        p = self.config.provider
+        if not p.get("plan_only", False) and not p.get("uncapped", False):  # before any job is planned or rented
+            self.budget.check_launch(len(job_overrides), p.get("max_cost_total"), self.name)
         log.info(f"Launching {len(job_overrides)} jobs on {self.name}")
         runs: List[JobReturn] = []
         for idx, overrides in enumerate(job_overrides):

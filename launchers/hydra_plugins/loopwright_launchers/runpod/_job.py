@@ -4,11 +4,19 @@ The order is chosen so money is only spent after every check passed, and stops o
 every way out:
 
 1. plan: price from RunPod's API, worst case = $/hr x max_hours, printed; refused
-   above provider.max_cost or when unpriced (``plan_only`` stops here, nothing rented).
+   above provider.max_cost or when unpriced (``plan_only`` stops here, nothing rented),
+   or when the sweep's worst cases together would pass provider.max_cost_total.
+   Then the reaper's check (loopwright.cloud.reaper): pods of this ledger whose launcher
+   is gone are removed, with a warning, before anything more is rented.
 2. ship: code bundle + run.sh to the network volume through its S3 API.
-3. rent: POST /pods; from here on a ``finally`` terminates the pod (DELETE, retried
-   on 5xx and lost connections until RunPod confirms) and appends the cost to the
-   ledger, whatever happened: success, job failure, timeout, Ctrl-C, an exception.
+3. rent: an ``opening`` ledger line (the pod's name, this process) is fsynced, then
+   POST /pods, then an ``opened`` line (name + id). From the create on, a ``finally``
+   terminates the pod (DELETE, retried on 5xx and lost connections until RunPod
+   confirms; by name when the create's answer never came) and appends the cost to the
+   ledger, whatever happened: success, job failure, timeout, Ctrl-C, SIGTERM, SIGHUP
+   (turned into the same interrupt), an exception. Signals are held during that
+   teardown and raised after it. A SIGKILL leaves the ledger lines: ``python -m
+   loopwright.reap`` (or the next launch) removes the pod.
 4. watch: started.json within ready_timeout_s, then status.json within max_hours.
 5. bring back: the pod's run dir from the volume into the local job dir.
 """
@@ -23,10 +31,11 @@ import uuid
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from hydra_plugins.loopwright_launchers.remote._common import RemoteJobFailed, cfg_get as _get, sigint_deferred
-from hydra_plugins.loopwright_launchers.remote._ledger import append_cost, cost_record
+from hydra_plugins.loopwright_launchers.remote._common import (RemoteJobFailed, cfg_get as _get, signals_deferred,
+                                                               stops_interrupt)
 from hydra_plugins.loopwright_launchers.runpod._pod_script import run_script, start_command
-from loopwright.train.cost_plan import Plan, PlanRefused
+from loopwright.cloud.ledger import append_cost, cost_record, opened_record, opening_record
+from loopwright.train.cost_plan import Plan, PlanRefused, SweepBudget
 from loopwright.train.dispatch import trained_accuracy
 from loopwright.train.exits import PREEMPTED_CODE  # train.py's exit code for a preempted job
 
@@ -47,7 +56,7 @@ class RunpodJob:
 
     def __init__(self, provider_cfg: Any, *, job_dir: Path, overrides: list[str], code_root: Path,
                  ledger_path: Path, config_yaml: str = "", out: Callable[[str], None] = print,
-                 sleep: Callable[[float], None] = time.sleep):
+                 sleep: Callable[[float], None] = time.sleep, budget: Optional[SweepBudget] = None):
         self.p = provider_cfg
         self.job_dir = Path(job_dir)
         self.overrides = overrides
@@ -60,6 +69,8 @@ class RunpodJob:
         self.job_rel = f"loopwright/{self.name}"
         self.client = None
         self.volume = None
+        self.budget = budget or SweepBudget()
+        self.strays: list[str] = []  # pods found by name after a create that gave no answer
 
     # ------------------------------------------------------------------ parts
     def make_client(self):
@@ -128,21 +139,31 @@ class RunpodJob:
                      f"volume {_get(self.p, 'volume_id')}:{self.job_rel}/")
 
     def create(self) -> dict[str, Any]:
-        from hydra_plugins.loopwright_launchers.runpod._api import RunpodApiError
+        return self.client.create_pod(self.pod_body())
+
+    def hunt_strays(self) -> None:
+        """After a create that gave no pod id (an error, no answer, an interrupt): a pod may exist anyway;
+        terminate anything with our unique name. What this cannot remove, the ledger's opening line names."""
+        try:
+            for pod in self.client.find_pods_by_name(self.name):
+                self.client.terminate_pod(pod["id"])
+                self.strays.append(pod["id"])
+                self.out(f"runpod: terminated pod {pod['id']} ({self.name}), created without an answer")
+        except Exception as err:  # noqa: BLE001  the create's own error is the one to raise
+            self.out(f"runpod: could not look for a pod named {self.name} ({err}); `python -m loopwright.reap` "
+                     f"finds it from the ledger {self.ledger_path}")
+
+    def reap_strays(self) -> None:
+        """The reaper's check before renting: pods of this ledger whose launcher is gone are removed."""
+        from loopwright.cloud.reaper import reap
 
         try:
-            return self.client.create_pod(self.pod_body())
-        except RunpodApiError as err:
-            if err.status is not None and err.status < 500:
-                raise
-            # No answer or 5xx: a pod may exist anyway; terminate anything with our unique name.
-            try:
-                strays = self.client.find_pods_by_name(self.name)
-            except RunpodApiError:
-                strays = []
-            for pod in strays:
-                self.client.terminate_pod(pod["id"])
-            raise
+            reaped = reap(self.client, self.ledger_path, out=lambda line: None)
+        except Exception as err:  # noqa: BLE001  the check must not stop a launch; say it did not run
+            self.out(f"runpod: WARNING: could not check for stray pods ({err}); run `python -m loopwright.reap`")
+            return
+        for v in reaped:
+            self.out(f"runpod: WARNING: reaped stray pod {v.line}")
 
     def watch(self, pod_id: str, started_at: float) -> dict[str, Any]:
         """Wait for the job to start, then to end; return status.json. Raise on timeout or loss."""
@@ -208,15 +229,25 @@ class RunpodJob:
             return None
         api_key()  # say "no key" before "no price": the price was not asked without one
         plan.check()
+        self.budget.commit(plan, _get(self.p, "max_cost_total"))
         self.client = self.client or self.make_client()
+        self.reap_strays()
         self.volume = self.volume or self.make_volume()
         self.ship()
+        with stops_interrupt():  # SIGTERM / SIGHUP: the same teardown as Ctrl-C
+            return self._rent(plan)
 
-        pod_id, rate, t0, outcome = None, plan.usd_per_hr, time.monotonic(), "create_failed"
+    def _rent(self, plan: Plan) -> Optional[float]:
+        pod_id, rate, t0, outcome, rc = None, plan.usd_per_hr, time.monotonic(), "create_failed", -1
+        append_cost(self.ledger_path, opening_record(
+            provider="runpod", name=self.name, job_dir=str(self.job_dir), max_hours=float(_get(self.p, "max_hours")),
+            ready_timeout_s=float(_get(self.p, "ready_timeout_s", 900))))
         try:
             pod = self.create()
             pod_id, t0 = pod["id"], time.monotonic()
             rate = float(pod.get("costPerHr") or rate)  # what RunPod bills this pod, when it says
+            append_cost(self.ledger_path, opened_record(provider="runpod", name=self.name, pod_id=pod_id,
+                                                        usd_per_hr=rate))
             self.out(f"runpod: pod {pod_id} created ({plan.gpu_count} x {plan.gpu_type}, ${rate:.4f}/hr)")
             outcome = "refused"  # RunPod billed more than it priced: stop before the job starts
             Plan("runpod", plan.gpu_type, plan.gpu_count, rate, plan.max_hours, plan.max_cost,
@@ -225,23 +256,27 @@ class RunpodJob:
             status = self.watch(pod_id, t0)
             rc = int(status.get("returncode", -1))
             outcome = {0: "succeeded", 124: "timed_out", PREEMPTED_CODE: "preempted"}.get(rc, "failed")
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as err:  # Ctrl-C, or SIGTERM / SIGHUP (Signalled)
             outcome = "interrupted"
+            self.out(f"runpod: {err or 'Ctrl-C'}: tearing down")
             raise
         finally:
-            seconds, unconfirmed = 0.0, None
-            if pod_id is not None:
-                try:
-                    self.out(f"runpod: terminating pod {pod_id} (Ctrl-C is ignored until RunPod confirms)")
-                    with sigint_deferred():
+            with signals_deferred():  # held until the pod is gone and the ledger says so; raised after
+                seconds, unconfirmed = 0.0, None
+                if pod_id is None:
+                    self.hunt_strays()
+                else:
+                    try:
+                        self.out(f"runpod: terminating pod {pod_id} (signals are held until RunPod confirms)")
                         attempts = self.client.terminate_pod(pod_id)
-                    self.out(f"runpod: pod {pod_id} terminated ({attempts} attempt(s))")
-                except Exception as err:  # noqa: BLE001  recorded in the ledger, re-raised below
-                    unconfirmed, outcome = err, f"{outcome}+terminate_unconfirmed"
-                seconds = time.monotonic() - t0
-            append_cost(self.ledger_path, cost_record(
-                provider="runpod", gpu=plan.gpu_type, gpu_count=plan.gpu_count, pod_id=pod_id, seconds=seconds,
-                usd_per_hr=rate, job_dir=str(self.job_dir), status=outcome))
+                        self.out(f"runpod: pod {pod_id} terminated ({attempts} attempt(s))")
+                    except Exception as err:  # noqa: BLE001  recorded in the ledger, re-raised below
+                        unconfirmed, outcome = err, f"{outcome}+terminate_unconfirmed"
+                    seconds = time.monotonic() - t0
+                append_cost(self.ledger_path, cost_record(
+                    provider="runpod", gpu=plan.gpu_type, gpu_count=plan.gpu_count, pod_id=pod_id, seconds=seconds,
+                    usd_per_hr=rate, job_dir=str(self.job_dir), status=outcome, name=self.name,
+                    **({"strays": self.strays} if self.strays else {})))
             if pod_id is not None:
                 try:
                     self.bring_back()

@@ -44,5 +44,5 @@ class RunpodLauncher(RemoteLauncher):
         from hydra_plugins.loopwright_launchers.runpod._job import RunpodJob
 
         job = RunpodJob(cfg.provider, job_dir=job_dir, overrides=overrides, code_root=code_root(),
-                        ledger_path=ledger_path(cfg), config_yaml=job_config_yaml(cfg))
+                        ledger_path=ledger_path(cfg), config_yaml=job_config_yaml(cfg), budget=self.budget)
         return job.run()
