@@ -17,9 +17,16 @@ from helpers import ROOT, load_script
 
 
 def ensure() -> Path:
-    """The vLLM environment's python, built if missing."""
+    """The vLLM environment's python, built if missing. Under a lock beside the environment: the suite runs
+    in two pytest-xdist workers, and two test files that need vLLM may ask for it at the same moment."""
+    import fcntl
+
     builder = load_script(ROOT / "scripts" / "make_vllm_env.py")
-    return builder.build(builder.default_dir())
+    target = builder.default_dir()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with open(target.parent / f"{target.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the second worker waits, then finds the stamp matching
+        return builder.build(target)
 
 
 def env(plain: bool = False, **extra: str) -> dict[str, str]:

@@ -5,7 +5,7 @@ sent, read no file outside its two roots and return no secret. Each attack below
 steered by hostile text could make; the catcher (an HTTP server on loopback) stands for the attacker's
 host, marker modules stand for attacker code (importing one writes a file), and the server's environment
 holds secrets under the kinds of names people use. Every attack succeeded on 6a33f62 unless its test says
-otherwise (docs/security-mcp.md).
+otherwise (docs/SECURITY.md).
 
 One server session plays every attack (module fixture), then each test checks one of them.
 """

@@ -349,7 +349,14 @@ def test_a_tampered_checkpoint_runs_no_code_on_resume(tmp_path, reference):
     run_dir = _copy(reference, tmp_path)
     marker = tmp_path / "marker"
     # optimizer.pt: the Trainer loads it on every resume (rng_state.pth only when steps remain to train).
-    torch.save({"state": _Payload(marker)}, run_dir / "checkpoints" / "checkpoint-4" / "optimizer.pt")
+    checkpoint = run_dir / "checkpoints" / "checkpoint-4"
+    torch.save({"state": _Payload(marker)}, checkpoint / "optimizer.pt")
+    # A tamperer rewrites the completion record too (it checks sizes against crashes, not against an
+    # attacker), so the resume reaches torch.load and weights_only is what stops the pickle.
+    from loopwright.train import checkpoint_record
+
+    (checkpoint / checkpoint_record.RECORD).unlink()
+    checkpoint_record.write_record(checkpoint)
     proc = _run(run_dir, "resume=auto")
     assert proc.returncode == 1 and "Weights only load failed" in proc.stderr, proc.stderr[-3000:]
     assert not marker.exists()  # torch.load(weights_only=True) refused the pickle instead of running it
