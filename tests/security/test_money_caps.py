@@ -12,26 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from helpers import ROOT, compose
-
-from helpers.runpod_cloud import Cloud, moto_server
-
-
-@pytest.fixture(scope="module")
-def moto_url():
-    server, url = moto_server()
-    yield url
-    server.stop()
-
-
-@pytest.fixture
-def cloud(tmp_path, moto_url):
-    c = Cloud(tmp_path, moto_url)
-    yield c
-    c.standin.stop()
-    c.standin.stop()
-
 
 QUICK = "provider.setup_cmd='exit 0'"  # each pod's job "succeeds" at once: the sweep goes on to the next job
 

@@ -21,24 +21,10 @@ import subprocess
 import time
 
 import pytest
-
-from helpers.runpod_cloud import Cloud, moto_server
+from helpers.runpod_cloud import Cloud
 
 STAGES = ("before_create", "during_create", "while_running", "during_teardown")
 
-
-@pytest.fixture(scope="module")
-def moto_url():
-    server, url = moto_server()
-    yield url
-    server.stop()
-
-
-@pytest.fixture
-def cloud(tmp_path, moto_url):
-    c = Cloud(tmp_path, moto_url)
-    yield c
-    c.standin.stop()
 
 
 def _set_up(cloud: Cloud, stage: str) -> list[str]:
