@@ -9,11 +9,13 @@ import hydra
 from omegaconf import DictConfig
 
 import loopwright.config  # noqa: F401  registers the typed schemas before composition
-from loopwright.train.cli import run_job
 
 
 @hydra.main(version_base="1.3", config_path="conf", config_name="train")
 def main(cfg: DictConfig) -> float | None:
+    # Imported here, not above: --help and --cfg job never run a job (start-up time, bench/overhead.py).
+    from loopwright.train.cli import run_job
+
     return run_job(cfg)
 
 

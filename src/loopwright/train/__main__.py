@@ -13,13 +13,14 @@ import hydra
 from omegaconf import DictConfig
 
 import loopwright.config  # noqa: F401  registers the typed schemas before composition
-from loopwright.train.cli import run_job
 
 CONF_DIR = str(resources.files("loopwright") / "conf")
 
 
 @hydra.main(version_base="1.3", config_path=CONF_DIR, config_name="train")
 def main(cfg: DictConfig) -> float | None:
+    from loopwright.train.cli import run_job  # as in train.py: --help and --cfg job run no job
+
     return run_job(cfg)
 
 

@@ -52,3 +52,22 @@ def test_the_documented_overrides_still_work():
 def test_a_wrong_type_is_refused_too():
     with pytest.raises(Exception, match="provider.slots"):
         compose(["provider=local_gpus", "provider.slots=many"])
+
+
+@pytest.mark.parametrize("overrides,schema_file", [
+    (["provider=ray"], "provider_ray_schema.yaml"),
+    (["reward=judge", "reward.base_url=http://127.0.0.1:9/v1", "reward.model=m"], "reward_judge_schema.yaml"),
+])
+def test_a_schema_built_on_first_use_types_its_node_and_refuses_a_typo(overrides, schema_file):
+    """The provider and judge schemas are stored unbuilt (start-up time) and built when a config loads one:
+    the node they type is the same as an eagerly stored schema's, typos included."""
+    from hydra.core.config_store import ConfigStore
+
+    from loopwright.config import JudgeReward, RayProvider
+
+    entry = ConfigStore.instance().repo[schema_file]
+    group = overrides[0].split("=")[0]
+    assert OmegaConf.get_type(compose(overrides)[group]) is {"provider": RayProvider, "reward": JudgeReward}[group]
+    assert OmegaConf.get_type(entry.node) in (RayProvider, JudgeReward)  # built once, kept for the next load
+    with pytest.raises(Exception, match=f"{group}.no_such_knob"):
+        compose(overrides + [f"{group}.no_such_knob=1"])
