@@ -16,6 +16,7 @@ MCP server's ``lineage`` tool) and marks each file ``[unchanged]``, ``[CHANGED]`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -77,10 +78,12 @@ def record(cfg: Any) -> dict:
 
 
 # -------------------------------------------------------------------- printing
-def _state(entry: dict | None) -> str:
+def _state(entry: dict | None, tree: _Tree) -> str:
     if not entry or not entry.get("path"):
         return ""
     p = Path(entry["path"])
+    if not tree.may_read(p):
+        return "[not read: outside what this reader may read]"
     if not p.is_file():
         return "[MISSING]"
     if entry.get("sha256") and writer.sha256_file(p) != entry["sha256"]:
@@ -97,8 +100,9 @@ def _line(*parts: Any) -> str:
 
 
 class _Tree:
-    def __init__(self) -> None:
+    def __init__(self, may_read: Callable[[Path], bool]) -> None:
         self.lines: list[str] = []
+        self.may_read = may_read  # the MCP server reads only inside its roots (a recorded path may be anywhere)
 
     def add(self, prefix: str, last: bool, text: str) -> str:
         self.lines.append(prefix + ("└── " if last else "├── ") + text)
@@ -132,7 +136,8 @@ def _served_runs(tree: _Tree, prefix: str, runs: list[str], seen: set[str]) -> N
     """The runs a raw log's conversations were had with (loopwright.serve's traffic, loopwright.chat's logs)."""
     for i, where in enumerate(runs):
         last = i == len(runs) - 1
-        if where in seen or not (Path(where) / MANIFEST).is_file():
+        manifest = Path(where) / MANIFEST
+        if where in seen or not (tree.may_read(manifest) and manifest.is_file()):
             tree.add(prefix, last, f"conversations with run {where}" + ("" if where in seen else "  [MISSING]"))
             continue
         seen.add(where)
@@ -145,22 +150,22 @@ def _improve_branch(tree: _Tree, prefix: str, improve: dict, seen: set[str]) -> 
     prefix = tree.add(prefix, True, _line(
         f"improve {improve['dir']}", f"reward={improve.get('reward')} task={improve.get('task')}",
         f"threshold {improve.get('threshold')}: {turns.get('kept')} of {turns.get('graded')} assistant turns kept",
-        _state(improve.get("summary"))))
+        _state(improve.get("summary"), tree)))
     transcripts = improve.get("transcripts")
     if not transcripts:
         return
     prefix = tree.add(prefix, True, _line(f"transcripts {transcripts['path']}", _sha(transcripts),
-                                          _state(transcripts)))
+                                          _state(transcripts, tree)))
     report = improve.get("ingest_report")
     if not report:
         return
-    prefix = tree.add(prefix, True, _line(f"ingest report {report['path']}", _state(report)))
+    prefix = tree.add(prefix, True, _line(f"ingest report {report['path']}", _state(report, tree)))
     raws = improve.get("raw_logs") or []
     for i, raw in enumerate(raws):
         found = ",".join(raw.get("formats_found") or {}) or raw.get("format")
         sub = tree.add(prefix, i == len(raws) - 1, _line(
             f"raw log {raw['path']}", f"format {found}: {raw['kept']} conversations, {raw['malformed']} malformed",
-            _sha(raw), _state(raw)))
+            _sha(raw), _state(raw, tree)))
         _served_runs(tree, sub, raw.get("runs") or [], seen)
 
 
@@ -179,7 +184,8 @@ def _run_branch(tree: _Tree, prefix: str, run_dir: Path, seen: set[str]) -> None
         last = i == len(items) - 1
         if kind == "parent":
             where = value.get("run_dir")
-            if where and where not in seen and (Path(where) / MANIFEST).is_file():
+            readable = bool(where) and tree.may_read(Path(where) / MANIFEST)
+            if readable and where not in seen and (Path(where) / MANIFEST).is_file():
                 seen.add(where)
                 sub = tree.add(prefix, last, _line("parent model: " + ("adapter of " if value.get("adapter") else "")
                                                    + _run_title(Path(where), read_manifest(where))))
@@ -192,20 +198,22 @@ def _run_branch(tree: _Tree, prefix: str, run_dir: Path, seen: set[str]) -> None
                 tree.add(prefix, last, f"data: task={value.get('task')} (generated or shipped with loopwright)")
                 continue
             sub = tree.add(prefix, last, _line(f"data {value['path']}", f"task={value.get('task')}", _sha(value),
-                                               _state(value)))
+                                               _state(value, tree)))
             improve = lin.get("improve")
             if improve:
                 _improve_branch(tree, sub, improve, seen)
         elif kind == "eval_prompts":
-            tree.add(prefix, last, _line(f"held-out prompts {value['path']}", _sha(value), _state(value)))
+            tree.add(prefix, last, _line(f"held-out prompts {value['path']}", _sha(value), _state(value, tree)))
         else:
             tree.add(prefix, last, _result_text(value))
 
 
-def tree(run_dir: str | Path) -> list[str]:
+def tree(run_dir: str | Path, may_read: Callable[[Path], bool] = lambda path: True) -> list[str]:
+    """The lineage of ``run_dir``, a line each; a recorded path for which ``may_read`` is false is named, not
+    opened (neither its manifest nor its sha256)."""
     run_dir = Path(run_dir).expanduser().resolve()
     manifest = read_manifest(run_dir)
-    t = _Tree()
+    t = _Tree(may_read)
     t.lines.append(_run_title(run_dir, manifest))
     _run_branch(t, "", run_dir, {str(run_dir)})
     return t.lines

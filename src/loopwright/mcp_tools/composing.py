@@ -9,6 +9,7 @@ compose API keeps global state, so one lock serialises every use of it in this p
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 from pathlib import Path
 from typing import Any, Iterator
@@ -51,7 +52,11 @@ def path_in(value: str, project: Path) -> str | None:
         return None  # a URL (a database, an S3 endpoint): nothing on this machine's disk
     if value[0] in "/~.":
         return value
-    return value if "/" in value and (project / value).exists() else None  # a hub id (org/name) is not a file
+    try:  # a name in the project (a file, a dir, a link: ``link_orders.csv`` may point anywhere) is a path
+        named = os.path.lexists(project / value)
+    except (OSError, ValueError):  # too long for a file name, a NUL byte: not a path on this disk
+        return None
+    return value if named else None  # a hub id (org/name) that is no file in the project is not a path
 
 
 def _refuse_hydra_key(key: str, roots: Roots) -> None:

@@ -12,7 +12,8 @@ by its key (and every key nested in a dict value) before anything is composed:
 - **without --allow-code-execution**: no key that makes a run (or this server) execute code the client
   chose: Hydra's instantiate keys (``_target_`` and kin) anywhere in a key or a value, ``*trust_remote_code``,
   a dict or list under ``hydra.sweeper.*`` (Hydra builds the sweeper recursively, instantiating any nested
-  ``_target_``), and the cloud pod's command, image and environment (``provider.setup_cmd``, ...).
+  ``_target_``), ``hydra.searchpath`` (a package Hydra imports, a directory it reads), and the cloud pod's
+  command, image and environment (``provider.setup_cmd``, ...).
 """
 
 from __future__ import annotations
@@ -89,6 +90,9 @@ def _refuse_code(override: Any, key: str, value: Any, keys: list[str]) -> None:
                           f"{_NEEDS_CODE}")
         if full == key and any(key == k or key.startswith(k + ".") for k in _PROVIDER_CODE_KEYS):
             raise Refused(f"{key}: the cloud pod runs it (its command, image or environment); {_NEEDS_CODE}")
+    if key == "hydra.searchpath" or key.startswith("hydra.searchpath."):
+        raise Refused(f"{key}: a config search path is a package Hydra imports (pkg://) or a directory it reads "
+                      f"(file://), anywhere; {_NEEDS_CODE}")
     if key.startswith("hydra.sweeper.") and isinstance(value, (dict, list)):
         raise Refused(f"{key}: not a scalar; Hydra builds the sweeper from its config recursively (a nested "
                       f"_target_ is imported and called), so MCP clients may set hydra.sweeper.* to scalars and "

@@ -34,10 +34,15 @@ class Roots:
         p = Path(str(path)).expanduser()
         return (p if p.is_absolute() else self.project / p).resolve()
 
+    def inside(self, path: str | Path) -> bool:
+        """Whether ``path``, resolved (links followed), lies inside the project dir or the outputs dir."""
+        resolved = self._resolve(path)
+        return any(resolved.is_relative_to(root) for root in (self.project, self.outputs))
+
     def readable(self, path: str | Path, what: str = "path") -> Path:
         """``path`` resolved; refused unless it lies inside the project dir or the outputs dir."""
         resolved = self._resolve(path)
-        if not any(resolved.is_relative_to(root) for root in (self.project, self.outputs)):
+        if not self.inside(resolved):
             raise Refused(f"{what}={path!s} resolves to {resolved}, outside the project dir ({self.project}) "
                           f"and the outputs dir ({self.outputs}); this server reads and writes only inside them")
         return resolved

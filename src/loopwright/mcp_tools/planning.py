@@ -2,7 +2,8 @@
 
 For the paid providers the plan is the launcher's own (``RemoteLauncher.plan``: ``RunpodJob.plan`` / ``ModalJob.plan``,
 checked by ``loopwright.train.cost_plan``'s ``Plan.check``): RunPod's price comes from its API when
-``RUNPOD_API_KEY`` is set (a price query, no pod), Modal publishes no price. The other
+``RUNPOD_API_KEY`` is set and the server was started with ``--allow-launch`` (a price query, no pod; a
+read-only server makes no network call, so its RunPod plan is unpriced), Modal publishes no price. The other
 providers run on hardware the user already has, so they cost nothing to plan.
 """
 
@@ -30,15 +31,16 @@ def launcher_class(kind: str) -> Any:
     return get_class(str(ConfigStore.instance().load(f"hydra/launcher/{kind}.yaml").node._target_))
 
 
-def launcher_plan(kind: str, provider_cfg: Any) -> Any:
-    """The paid launcher's own plan of one job (``RemoteLauncher.plan``: GPU, price, worst case); rents nothing."""
-    return launcher_class(kind).plan(provider_cfg)
+def launcher_plan(kind: str, provider_cfg: Any, offline: bool = False) -> Any:
+    """The paid launcher's own plan of one job (``RemoteLauncher.plan``: GPU, price, worst case); rents nothing;
+    ``offline``: no price query either (a read-only server makes no network call)."""
+    return launcher_class(kind).plan(provider_cfg, offline=offline)
 
 
-def paid_plan(kind: str, provider_cfg: Any, jobs: int) -> dict[str, Any]:
+def paid_plan(kind: str, provider_cfg: Any, jobs: int, offline: bool = False) -> dict[str, Any]:
     from loopwright.train.cost_plan import PlanRefused
 
-    plan = launcher_plan(kind, provider_cfg)
+    plan = launcher_plan(kind, provider_cfg, offline)
     if kind == "modal" and provider_cfg.get("uncapped"):
         verdict = "the modal launcher would run it uncapped (provider.uncapped=true): no ceiling is checked"
     else:
@@ -73,7 +75,7 @@ def plan_job(overrides: list[str], roots: Roots, multirun: bool = False) -> dict
         return result
     kind = provider_kind(cfg)
     if kind in PAID_PROVIDERS:
-        result["plan"] = paid_plan(kind, cfg.provider, result["jobs"])
+        result["plan"] = paid_plan(kind, cfg.provider, result["jobs"], offline=not roots.allow_launch)
     else:
         result["plan"] = {"provider": kind, "rents": False, "where": _WHERE.get(kind, kind),
                           "worst_case_usd_per_job": 0.0, "worst_case_usd_total": 0.0,

@@ -7,6 +7,15 @@ go by, so each whitespace-separated word that is an override (``+x.hf_token=...`
 
 from __future__ import annotations
 
+import re
+from typing import Any, Iterator
+
+# A secret-named key inside an override's dict value (``+x.db={password: S}``) and its value up to the next
+# separator; and a bearer token in any value (``Authorization='Bearer S'``).
+_NESTED_ITEM = re.compile(r"""([\w.-]+)\s*:\s*['"]?([^,'"{}\[\]\s]+)""")
+_BEARER = re.compile(r"""(?i)\bbearer\s+([^\s'",}\]]+)""")
+_SWEEP_SPLIT = re.compile(r"""[,()\[\]{}'"\s]+""")
+
 
 def redact_line(line: str) -> str:
     from loopwright.runs.writer import redact_override, redact_url_password, scrub_text
@@ -17,3 +26,35 @@ def redact_line(line: str) -> str:
 
 def redact_text(text: str) -> str:
     return "\n".join(redact_line(line) for line in text.split("\n"))
+
+
+def _override_strings(arguments: Any) -> Iterator[str]:
+    """Every ``key=value`` string among a tool call's arguments (override lists, nested)."""
+    if isinstance(arguments, str):
+        if "=" in arguments:
+            yield arguments
+    elif isinstance(arguments, dict):
+        for value in arguments.values():
+            yield from _override_strings(value)
+    elif isinstance(arguments, (list, tuple)):
+        for value in arguments:
+            yield from _override_strings(value)
+
+
+def client_secret_values(arguments: Any) -> list[str]:
+    """The secrets a client itself sent: every value under a secret-named key (``+x.api_key=S``), each value of
+    a sweep over one (``a,S``, ``choice(a,S)``), secret-named keys inside a dict value (``{password: S}``) and
+    bearer tokens. They are scrubbed from the reply like the environment's secrets: Hydra's messages, the
+    resolved config and the command line would otherwise repeat them (docs/SECURITY.md)."""
+    from loopwright.runs.secrets import MIN_VALUE_LENGTH, is_secret_key
+
+    found: set[str] = set()
+    for text in _override_strings(arguments):
+        key, _, value = text.partition("=")
+        if any(is_secret_key(part) for part in key.lstrip("+~").split(".")):
+            found.add(value.strip().strip("'\""))
+            found.update(_SWEEP_SPLIT.split(value))
+        found.update(v for k, v in _NESTED_ITEM.findall(value) if is_secret_key(k.rsplit(".", 1)[-1]))
+        found.update(_BEARER.findall(value))
+    values = {v for v in found if len(v) >= MIN_VALUE_LENGTH and v not in ("choice", "range", "interval")}
+    return sorted(values, key=len, reverse=True)

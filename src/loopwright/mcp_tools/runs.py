@@ -21,6 +21,8 @@ _NOT_RUNS = {"model", "checkpoints", "data", ".hydra", "tensorboard", "wandb", "
 _MAX_DEPTH = 5  # outputs/multirun/<date>/<time>/<job>
 _SWEEP_FILES = ("sweep_report.md", "optimization_results.yaml", "summary.md", "multirun.yaml")
 _TEXT_LIMIT = 500  # characters of one completion in run_eval's records
+# Every file these tools open inside a run or sweep dir (each is checked for a link out of the roots first).
+_READ_FILES = (MANIFEST, METRICS, EVAL_RESULTS, LAUNCH_RECORD, LAUNCH_LOG, "train.log", *_SWEEP_FILES)
 
 
 def _redact(value: Any) -> Any:
@@ -43,8 +45,22 @@ def _manifest(run_dir: Path) -> dict:
         return {}
 
 
+def links_out(roots: Roots, here: Path, names: tuple[str, ...] = _READ_FILES) -> list[str]:
+    """The entries of ``here`` among ``names`` that resolve outside the roots: a planted link
+    (``manifest.json -> ~/.ssh/...``) would make a reader of the dir read anywhere."""
+    return [name for name in names if os.path.lexists(here / name) and not roots.inside(here / name)]
+
+
+def _refuse_links_out(roots: Roots, here: Path, what: str, names: tuple[str, ...] = _READ_FILES) -> None:
+    out = links_out(roots, here, names)
+    if out:
+        raise Refused(f"{what}={here}: {', '.join(out)} resolve(s) outside the project dir and the outputs dir (a "
+                      f"link out of them); this server reads only inside them")
+
+
 def run_dir_of(roots: Roots, run_dir: str) -> Path:
     path = roots.readable(run_dir, what="run_dir")
+    _refuse_links_out(roots, path, "run_dir")
     if not ((path / MANIFEST).is_file() or (path / LAUNCH_RECORD).is_file()):
         raise Refused(f"run_dir={run_dir}: {path} holds no manifest.json or launch.json (not a run dir; "
                       f"list_runs gives the run dirs)")
@@ -112,8 +128,9 @@ def list_runs(roots: Roots, limit: int = 50) -> dict[str, Any]:
         sweep_rows.append({"sweep_dir": str(sweep), "jobs": len(jobs),
                            "report": (sweep / "sweep_report.md").is_file() or (sweep / "summary.md").is_file(),
                            **({"process": process_state(sweep)} if (sweep / LAUNCH_RECORD).is_file() else {})})
-    return {"outputs": str(roots.outputs), "runs_total": len(runs), "runs": [_brief(r) for r in newest],
-            "sweeps": sweep_rows}
+    rows = [{"run_dir": str(r), "status": f"not read: {', '.join(links_out(roots, r))} link(s) out of the roots"}
+            if links_out(roots, r) else _brief(r) for r in newest]
+    return {"outputs": str(roots.outputs), "runs_total": len(runs), "runs": rows, "sweeps": sweep_rows}
 
 
 def _tail(path: Path, lines: int) -> list[str]:
@@ -174,7 +191,13 @@ def sweep_report(roots: Roots, sweep_dir: str) -> dict[str, Any]:
     path = roots.readable(sweep_dir, what="sweep_dir")
     if not path.is_dir():
         raise Refused(f"sweep_dir={sweep_dir}: {path} is not a directory")
+    _refuse_links_out(roots, path, "sweep_dir")
     jobs = sorted((p for p in path.iterdir() if p.is_dir() and p.name.isdigit()), key=lambda p: int(p.name))
+    for job in jobs:  # a job dir that is itself a link out, or holds one
+        if not roots.inside(job):
+            raise Refused(f"sweep_dir={sweep_dir}: job dir {job.name} resolves outside the roots (a link out); this "
+                          f"server reads only inside them")
+        _refuse_links_out(roots, job, "sweep_dir job")
     if not jobs and not any((path / f).is_file() for f in _SWEEP_FILES):
         raise Refused(f"sweep_dir={sweep_dir}: {path} holds no job dirs and no sweep report (list_runs gives "
                       f"the sweep dirs)")
@@ -199,5 +222,5 @@ def lineage(roots: Roots, run_dir: str) -> dict[str, Any]:
     path = run_dir_of(roots, run_dir)
     if not (path / MANIFEST).is_file():
         raise Refused(f"{path} has no manifest.json yet: lineage is recorded when the run starts training")
-    lines = lin.tree(path)
+    lines = lin.tree(path, may_read=roots.inside)  # recorded paths outside the roots are named, never opened
     return _redact({"run_dir": str(path), "tree": "\n".join(lines), "lineage": _manifest(path).get("lineage")})

@@ -17,7 +17,7 @@ from pydantic import Field
 from loopwright.mcp_tools import catalog, composing, launching, loop, planning, runs
 from loopwright.mcp_tools.guard import refuse_interpolation
 from loopwright.mcp_tools.paths import Refused, Roots
-from loopwright.mcp_tools.redaction import redact_text
+from loopwright.mcp_tools.redaction import client_secret_values, redact_text
 
 Overrides = Annotated[list[str], Field(description=(
     "train.py overrides, one per item, exactly as on its command line: group=option (model=tiny), "
@@ -53,17 +53,19 @@ def _guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
     of this process's secret-looking environment variables, a refusal turned into a tool error."""
     from mcp.server.mcpserver.exceptions import ToolError
 
-    from loopwright.runs.secrets import scrub, scrub_text
+    from loopwright.runs.secrets import scrub, scrub_text, secret_values
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        # the environment's secret values and those the client sent under secret-named keys, longest first
+        values = sorted({*secret_values(), *client_secret_values(kwargs)}, key=len, reverse=True)
         try:
             _refuse_interpolations(kwargs)
-            return scrub(fn(*args, **kwargs))
+            return scrub(fn(*args, **kwargs), values)
         except Refused as err:
-            raise ToolError(scrub_text(f"refused: {err}")) from None
+            raise ToolError(scrub_text(f"refused: {err}", values)) from None
         except Exception as err:  # the SDK would send str(err) as it is: it may repeat a value
-            raise ToolError(redact_text(f"{type(err).__name__}: {err}")) from None
+            raise ToolError(scrub_text(redact_text(f"{type(err).__name__}: {err}"), values)) from None
 
     return wrapper
 

@@ -25,7 +25,7 @@ MIN_VALUE_LENGTH = 8
 # last word (numeric suffixes dropped: `api_key_2`) is one of _SECRET_LAST_WORDS (`api_key`, `hf_token`,
 # `github_pat`, `hf_auth`): as an earlier word those name shapes and counts, not secrets
 # (`num_key_value_heads`, `token_budget`, `auth_header_name`; `max_new_tokens` has "tokens").
-_SECRET_WORDS = {"secret", "password", "passwd", "apikey", "credential", "credentials"}
+_SECRET_WORDS = {"secret", "password", "passwd", "apikey", "credential", "credentials", "authorization"}
 _SECRET_LAST_WORDS = {"key", "token", "pat", "auth"}
 # Environment names go by looser rules (the variable is a secret or names one): any word among these.
 _ENV_WORDS = _SECRET_WORDS | _SECRET_LAST_WORDS | {"pass", "private", "signature"}  # not "pwd": $PWD

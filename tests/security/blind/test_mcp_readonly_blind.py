@@ -1130,19 +1130,9 @@ def test_benign_calls_leak_nothing(world):
 
 # Measured once, on the merged fix (session 7): these 10 of the 59 attacks still leak. Each is a strict xfail,
 # not a skip: the day one stops leaking, its test fails until it is taken off this list. Issue 25 stays open.
-OPEN_LEAKS = {
-    "client_secret_under_secret_named_keys": "a secret the client itself sends under a nested secret-named key "
-                                             "({password: S}, Authorization='Bearer S') comes back",
-    "client_secret_in_sweep_values_and_errors": "only the first value of a sweep (a,S / choice(a,S)) is redacted",
-    "runpod_default_price_query_in_read_only_mode": "plan_job queries RunPod's own price URL (a network call)",
-    "support_records_outside_the_roots": "task.params.records through a symlink in the project is read",
-    "model_dir_outside_and_remote_code": "model.name_or_path through a symlink: its config.json is read",
-    "hydra_searchpath_pkg_imports_module": "hydra.searchpath=[pkg://...] imports the module in the server",
-    "planted_run_with_symlinked_files": "run_status / run_metrics / run_eval follow symlinks inside a run dir",
-    "planted_sweep_with_symlinked_reports": "sweep_report follows symlinks inside a sweep dir",
-    "lineage_chain_into_files_outside_the_roots": "lineage reads and hashes recorded files outside the roots",
-    "improve_reads_files_outside_the_roots": "improve's task.params.records through a symlink is read",
-}
+# Attacks that still leaked when the set was measured on the fix (efc5e83): none since the next fixes, which
+# were made knowing these attacks (a fit; RESULTS.md). An entry here marks an attack as an expected failure.
+OPEN_LEAKS: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("name", [pytest.param(a.name, marks=pytest.mark.xfail(strict=True, reason=OPEN_LEAKS[a.name]))
@@ -1152,6 +1142,5 @@ def test_attack_fails(world, name):
     assert not outcome.leaks, f"{name} succeeded:\n" + "\n".join(" ".join(l.split())[:400] for l in outcome.leaks[:8])
 
 
-@pytest.mark.xfail(strict=True, reason=OPEN_LEAKS["runpod_default_price_query_in_read_only_mode"])
 def test_no_request_reached_the_catcher_during_the_whole_session(world):
     assert world["catcher_total"] == 0

@@ -139,9 +139,9 @@ class ModalJob:
         self.budget = budget or SweepBudget()
         self.job_key = f"{self.job_dir.parent.name}-{self.job_dir.name}-{int(time.time() * 1000)}"
 
-    def plan(self) -> Plan:
+    def plan(self, offline: bool = False) -> Plan:
         """Modal's SDK publishes no prices: the rate is provider.usd_per_hr, read by the user off
-        modal.com/pricing; the worst case counts every attempt (provider.retries + 1)."""
+        modal.com/pricing (so ``offline`` changes nothing); the worst case counts every attempt (retries + 1)."""
         rate = _get(self.p, "usd_per_hr")
         source = ("provider.usd_per_hr (as given, from modal.com/pricing)" if rate is not None
                   else "provider.usd_per_hr is not set: Modal's SDK publishes no prices")

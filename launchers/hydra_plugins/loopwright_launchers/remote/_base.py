@@ -57,13 +57,13 @@ class RemoteLauncher(Launcher):
         raise NotImplementedError
 
     @classmethod
-    def plan(cls, provider_cfg: Any) -> Any:
+    def plan(cls, provider_cfg: Any, offline: bool = False) -> Any:
         """One job's plan (a :class:`loopwright.train.cost_plan.Plan`) as this launcher would check it; rents and
-        writes nothing. The public way in for loopwright.mcp_tools.planning, which finds the class by its
-        ``hydra/launcher`` config's ``_target_``."""
+        writes nothing; ``offline``: asks no API for a price either (a read-only MCP server). The public way in
+        for loopwright.mcp_tools.planning, which finds the class by its ``hydra/launcher`` config's ``_target_``."""
         with tempfile.TemporaryDirectory() as tmp:  # the job objects only remember their dir; nothing is written
             return cls.job_class()(provider_cfg, job_dir=Path(tmp), overrides=[], code_root=Path(tmp),
-                                   ledger_path=Path(tmp) / "costs.jsonl").plan()
+                                   ledger_path=Path(tmp) / "costs.jsonl").plan(offline=offline)
 
     def _task(self, cfg: DictConfig) -> Any:
         from hydra.core.hydra_config import HydraConfig

@@ -88,11 +88,13 @@ class RunpodJob:
                               f"RunPod network volume's S3 API (docs/CLOUD.md)")
         return Volume(_get(self.p, "volume_id"), _get(self.p, "s3_endpoint"), _get(self.p, "s3_region"))
 
-    def plan(self) -> Plan:
+    def plan(self, offline: bool = False) -> Plan:
         gpu, count = _get(self.p, "gpu_type"), int(_get(self.p, "gpu_count", 1))
         rate, source = None, "not asked: RUNPOD_API_KEY unset"
         if not gpu:
             source = "provider.gpu_type is not set"
+        elif offline:
+            source = "not asked: this read-only MCP server makes no network call (--allow-launch asks RunPod)"
         elif os.environ.get("RUNPOD_API_KEY"):
             self.client = self.client or self.make_client()
             rate, source = self.client.gpu_price(gpu, count, str(_get(self.p, "cloud_type", "SECURE")))
