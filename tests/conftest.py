@@ -43,3 +43,22 @@ def fresh_accelerate_state():
     AcceleratorState._reset_state(reset_partial_state=True)
     yield
     AcceleratorState._reset_state(reset_partial_state=True)
+
+
+def _declared_minutes(item: pytest.Item) -> float:
+    marker = item.get_closest_marker("timeout")
+    return float(marker.args[0]) / 60 if marker and marker.args else 10.0
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The SmolLM2 runs (``slow``) first, the longest (by its declared timeout) first of all.
+
+    Two xdist workers take whole files from a queue in this order (pyproject: ``--no-loadscope-reorder``; xdist's
+    own order puts files with the most tests first, which queued the one-test 12-minute tool-agent chain
+    last, so the suite waited for it alone at the end). Started first, it runs while the other worker goes
+    through everything else; the many small unit files, last, fill in at the end. Order only: no test is
+    skipped or changed, and with -n 0 (one process) the order does not matter."""
+    slow = [i for i in items if i.get_closest_marker("slow")]
+    if slow:
+        slow.sort(key=_declared_minutes, reverse=True)  # a stable sort: files keep their tests together
+        items[:] = slow + [i for i in items if not i.get_closest_marker("slow")]
