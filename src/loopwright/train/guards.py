@@ -170,6 +170,10 @@ class HangWatchdog(TrainerCallback):
         self._began = None
 
     def on_train_end(self, args, state, control, **kwargs):
+        self.stop()
+
+    def stop(self) -> None:
+        """Disarm and end the thread (training ended, by its end or by an exception)."""
         self._began = None
         self._done.set()
 

@@ -113,3 +113,14 @@ def test_a_zero_step_resume_of_a_finished_run_is_refused(previous):
     with pytest.raises(ResumeRefused, match="at step 4 and profile.max_steps=4: it would train 0 steps"):
         refuse_no_progress(Path("run/checkpoints/checkpoint-4"), 4, previous)
     refuse_no_progress(Path("run/checkpoints/checkpoint-4"), 5, previous)
+
+
+def test_a_stopped_watchdog_never_fires_on_the_step_it_was_stopped_in(tmp_path):
+    # training left by an exception mid-step (no on_train_end): run_training stops it, and an in-process caller
+    # (a sweep's next trial) is not killed later by a watchdog still timing the dead step
+    dog, fired, _ = _watchdog(tmp_path, floor_s=0.1)
+    dog.on_train_begin(None, None, None)
+    dog.on_step_begin(None, SimpleNamespace(global_step=0), None)
+    dog.stop()
+    time.sleep(0.4)
+    assert not fired and not dog._thread.is_alive()
