@@ -124,3 +124,16 @@ def test_a_stopped_watchdog_never_fires_on_the_step_it_was_stopped_in(tmp_path):
     dog.stop()
     time.sleep(0.4)
     assert not fired and not dog._thread.is_alive()
+
+
+def test_bad_guard_settings_are_config_errors_naming_the_key():
+    from helpers import compose
+    from loopwright.train.validate import problems_in
+
+    found = problems_in(compose(["model=tiny", "guards.rollout_drift_max=0", "guards.rollout_drift_steps=0",
+                                 "guards.hang_factor=0.5", "guards.hang_floor_s=-1"]))
+    for key in ("guards.rollout_drift_max=0.0", "guards.rollout_drift_steps=0", "guards.hang_factor=0.5",
+                "guards.hang_floor_s=-1.0"):
+        assert any(p.startswith(key) for p in found), (key, found)
+    assert not [p for p in problems_in(compose(["model=tiny", "guards.rollout_drift_max=null",
+                                                "guards.hang_factor=null"])) if "guards" in p]
