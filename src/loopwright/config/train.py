@@ -56,6 +56,17 @@ class GuardsConfig:
     stop_on_nonfinite: bool = True
     # Training time budget in seconds: stop cleanly, then evaluate and write the manifest. null = none.
     max_time: Optional[float] = None
+    # Rollout drift: stop (exit 11, status rollout_drift) when TRL's trainer<->sampler log-prob gap
+    # (sampling/sampling_logp_difference/mean, logged when vLLM generates) is above rollout_drift_max for
+    # rollout_drift_steps consecutive logged steps: vLLM is sampling from other weights than the trainer's. null = off.
+    rollout_drift_max: Optional[float] = 0.1
+    rollout_drift_steps: int = 3
+    # Hang watchdog: no training step finished within max(hang_floor_s, hang_factor x the median step time)
+    # -> every thread's stack into <run dir>/hang_stacks.txt, status hung, exit 12. null factor = off.
+    hang_factor: Optional[float] = 10.0
+    hang_floor_s: float = 600.0
+    # Resume progress: refuse (exit 2, resume_refused) a resume that would train 0 steps or restarts the schedule.
+    resume_progress: bool = True
 
 
 # ------------------------------------------------------------------ checkpoint

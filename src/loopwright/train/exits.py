@@ -38,6 +38,13 @@ EXITS: dict[str, Exit] = {
     # A guard stopped training (zero reward signal, non-finite loss).
     "loopwright.train.guards:RunAborted": Exit(
         "aborted", 3, "loopwright: run aborted: {err}\n  run dir (manifest status 'aborted'): {run_dir}"),
+    # guards.rollout_drift_*: vLLM's log-probs of its samples drifted from the trainer's (a stale weight sync).
+    "loopwright.train.guards:RolloutDrift": Exit(
+        "rollout_drift", 11, "loopwright: {err}\n  run dir (manifest status 'rollout_drift'; the gap per step in "
+        "metrics.jsonl and reward_curve.png): {run_dir}"),
+    # guards.hang_*: no step finished in time. Written by the watchdog's thread, which then ends the process.
+    "loopwright.train.guards:RunHung": Exit(
+        "hung", 12, "loopwright: {err}\n  run dir (manifest status 'hung'; hang_stacks.txt): {run_dir}"),
     # Every artifact is written; the result is below eval.fail_below.
     "loopwright.evaluation.prompts:BelowFloor": Exit(
         "gate_failed", 4, "loopwright: gate failed: {err}\n  run dir (complete, manifest status 'gate_failed'): "

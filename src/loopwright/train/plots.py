@@ -31,6 +31,15 @@ def smoothing_window(n_points: int) -> int:
     return 1 if n_points < 5 else max(2, round(n_points / 10))
 
 
+# TRL's trainer<->sampler gap, logged when vLLM generates (guards.py's rollout drift guard reads the same key)
+DRIFT_KEY = "sampling/sampling_logp_difference/mean"
+
+
+def drift_points(rows: list[dict]) -> list[tuple[int, float]]:
+    """(step, gap) of every metrics line with the trainer/sampler log-prob gap."""
+    return [(r["step"], float(r[DRIFT_KEY])) for r in rows if isinstance(r.get(DRIFT_KEY), (int, float))]
+
+
 def reward_curve(run_dir: Path, out_path: Path, title: str) -> Path | None:
     """The run dir's metrics.jsonl as reward per step: the raw per-step means faint, with their +-1 std band, and
     a rolling mean over them in front (or the loss, for runs without a reward); held-out accuracy when measured.
@@ -68,7 +77,15 @@ def reward_curve(run_dir: Path, out_path: Path, title: str) -> Path | None:
     ax.set_ylabel(key)
     ax.set_title(title)
     ax.grid(alpha=0.3)
-    ax.legend(loc="best", fontsize=8)
+    handles, labels = ax.get_legend_handles_labels()
+    gaps = drift_points(rows)
+    if gaps:  # vLLM generated: the trainer/sampler log-prob gap (guards.rollout_drift_max) on its own axis
+        gap_ax = ax.twinx()
+        gap_ax.plot(*zip(*gaps), marker="^", markersize=3, color="tab:red", linewidth=1)
+        gap_ax.set_ylabel("log-prob gap", color="tab:red")
+        handles += gap_ax.get_lines()
+        labels.append("trainer/sampler log-prob gap (mean)")
+    ax.legend(handles, labels, loc="best", fontsize=8)
     fig.tight_layout()
     out_path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(out_path)

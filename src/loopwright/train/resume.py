@@ -152,4 +152,26 @@ def plan(cfg: Any, run_dir: Path) -> ResumePlan:
     if result.checkpoint is not None:
         result.forced = check(result.checkpoint, fingerprint(cfg, train_rows_sha256(cfg)), bool(cfg.resume_force))
         result.saved_max_steps = (saved_fingerprint(result.checkpoint) or {}).get("max_steps")
+        if cfg.guards.resume_progress:
+            refuse_no_progress(result.checkpoint, int(cfg.profile.max_steps), previous)
     return result
+
+
+# A previous attempt that ended in one of these never finished its run: a resume with nothing left to train
+# still has the evaluation and the saved weights to do.
+UNFINISHED = ("preempted", "running", "failed")
+
+
+def refuse_no_progress(checkpoint: Path, max_steps: int, previous: dict[str, Any] | None) -> None:
+    """guards.resume_progress: a resume from a checkpoint at or past profile.max_steps trains 0 steps, and the
+    Trainer then ends it as a success. Refused, unless this run dir's last attempt stopped before its end
+    (status preempted, running: killed, failed), whose evaluation and saved weights are still to come."""
+    step = checkpoints.step_of(checkpoint)
+    status = (previous or {}).get("status")
+    if step < max_steps or status in UNFINISHED:
+        return
+    why = f"the run dir's manifest says '{status}'" if status else "this run dir has no unfinished attempt"
+    raise ResumeRefused(
+        f"resume refused: {checkpoint} is at step {step} and profile.max_steps={max_steps}: it would train 0 steps "
+        f"({why}). Raise profile.max_steps to continue the run, start a new run dir, or set "
+        "guards.resume_progress=false to resume anyway")

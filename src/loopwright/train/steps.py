@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
@@ -179,6 +179,7 @@ class Watchers:
     metrics: Any  # MetricsFileCallback: metrics.jsonl, steps logged, TRL's end-of-run summary
     guard: Any  # GuardCallback: why training stopped early
     preemption: Any = None  # PreemptionCallback: the step a preemption signal stopped training at
+    hang: list = field(default_factory=list)  # HangWatchdog (guards.hang_*): stopped however training ends
 
 
 def prepare_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: HeldOut, resume_from: Path | None,
@@ -191,14 +192,16 @@ def prepare_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: 
     from loopwright.train import checkpoints, models, resume
     from loopwright.train.callbacks import (MetricsFileCallback, PeriodicEvalCallback, ProgressBarCallback,
                                             ResumedHorizonCallback)
-    from loopwright.train.guards import GuardCallback
+    from loopwright.train.guards import GuardCallback, ResumeProgress, hang_watchdog
     from loopwright.train.preemption import PreemptionCallback
 
     cfg, run_dir = job.cfg, job.run_dir
     metrics = MetricsFileCallback(run_dir / "metrics.jsonl")
     g = cfg.guards
-    guard = GuardCallback(g.zero_signal_steps, bool(g.stop_on_nonfinite), g.max_time)
-    callbacks = [metrics, guard, *job.tracker.callbacks(), *extra_callbacks]
+    guard = GuardCallback(g.zero_signal_steps, bool(g.stop_on_nonfinite), g.max_time,
+                          drift_max=g.rollout_drift_max, drift_steps=int(g.rollout_drift_steps))
+    hang = hang_watchdog(g, run_dir, job.record)
+    callbacks = [metrics, guard, *hang, *job.tracker.callbacks(), *extra_callbacks]
     if cfg.eval.enabled and cfg.eval.every:
         # after each periodic eval: the dashboard first, then a sweep trial's pruning hook
         listeners = [lambda step, summary, control: job.tracker.log_eval_step(step, summary),
@@ -211,6 +214,8 @@ def prepare_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: 
         _say(f"resuming from {resume_from} ({kept} metrics lines kept"
              + (f"; newer checkpoints set aside in {aside[0].parent}" if aside else "") + ")")
         job.record.resumed(resume_from, job.resume.record())
+        if g.resume_progress:
+            callbacks.append(ResumeProgress(resume_from, checkpoints.step_of(resume_from), int(cfg.profile.max_steps)))
         if job.resume.saved_max_steps is not None:  # a changed max_steps: the LR follows the new schedule at once
             callbacks.append(ResumedHorizonCallback(int(job.resume.saved_max_steps)))
     elif job.resume is not None and job.resume.requested:  # resume=auto, nothing saved yet: a fresh start
@@ -231,7 +236,7 @@ def prepare_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: 
     if cfg.objective.trainer.value != "sft":
         job.record.objective_scaling(objectives.scaling_record(cfg))
     job.record.rollout(rollout=_rollout_record(cfg, trainer, trainer_kwargs))
-    return trainer, Watchers(metrics, guard, preemption)
+    return trainer, Watchers(metrics, guard, preemption, hang)
 
 
 def _rollout_record(cfg: Any, trainer: Any, trainer_kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -281,11 +286,17 @@ def run_training(job: Job, trainer: Any, watchers: Watchers, resume_from: Path |
     cfg = job.cfg
     _say(f"training: {cfg.objective.name} on {cfg.task.name}, {cfg.profile.max_steps} steps, "
          f"device {trainer.args.device}")
-    with job.record.timed("train_s"):
-        trainer.train(resume_from_checkpoint=str(resume_from) if resume_from else None)
+    try:
+        with job.record.timed("train_s"):
+            trainer.train(resume_from_checkpoint=str(resume_from) if resume_from else None)
+    finally:  # an exception out of a step leaves no watchdog armed behind it (an in-process sweep runs on)
+        for watchdog in watchers.hang:
+            watchdog.stop()
     _remove_if_empty(job.run_dir / checkpoints.CHECKPOINT_DIR)
     step = trainer.state.global_step
     job.record.trained(step)
+    if watchers.guard.abort_reason and watchers.guard.abort_kind.__name__ == "RolloutDrift":
+        plot_rewards(job)  # the gap curve beside the reward: what the message points to
     watchers.guard.raise_if_aborted()
     if watchers.preemption is not None and watchers.preemption.stopped_at is not None:
         from loopwright.train.preemption import Preempted

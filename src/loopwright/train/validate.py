@@ -72,6 +72,14 @@ def _top_level_problems(cfg: Any) -> list[str]:
         problems.append(f"guards.zero_signal_steps={g.zero_signal_steps} must be >= 1 (or null to turn it off)")
     if g.max_time is not None and g.max_time <= 0:
         problems.append(f"guards.max_time={g.max_time} must be > 0 seconds (or null)")
+    if g.rollout_drift_max is not None and not g.rollout_drift_max > 0:
+        problems.append(f"guards.rollout_drift_max={g.rollout_drift_max} must be > 0 (or null to turn it off)")
+    if g.rollout_drift_steps < 1:
+        problems.append(f"guards.rollout_drift_steps={g.rollout_drift_steps} must be >= 1")
+    if g.hang_factor is not None and not g.hang_factor >= 1:
+        problems.append(f"guards.hang_factor={g.hang_factor} must be >= 1 (times the median step; null: off)")
+    if not g.hang_floor_s > 0:
+        problems.append(f"guards.hang_floor_s={g.hang_floor_s} must be > 0 seconds")
     if cfg.eval.every is not None and cfg.eval.every < 1:
         problems.append(f"eval.every={cfg.eval.every} must be >= 1 (or null)")
     if cfg.eval.max_new_tokens is not None and cfg.eval.max_new_tokens < 1:

@@ -147,3 +147,23 @@ def test_a_sync_that_writes_nowhere_fails_the_run(vllm_python, tmp_path):
     assert "rollout sync check failed" in proc.stderr
     manifest = json.loads((run_dir / "manifest.json").read_text())
     assert manifest["status"] == "rollout_sync_failed" and not manifest["rollout_sync"]["passed"]
+
+
+def test_a_stale_engine_is_stopped_by_the_drift_guard_while_it_trains(vllm_python, tmp_path):
+    # The same cut sync, over more steps and with guards.* at their defaults: TRL's own trainer/sampler gap
+    # (logged because vLLM generates) rises from ~1e-7 at step 1 (same weights) once the trainer moves on, and the
+    # guard stops the run after 3 steps over 0.1 (rollout_drift, exit 11), before the after-training check.
+    script = tmp_path / "stale.py"
+    script.write_text(STALE_ENGINE.format(train=str(ROOT / "train.py")))
+    run_dir = tmp_path / "run"
+    proc = vllm_env.run(vllm_python, [str(script), "model=tiny_llama", *TINY, "rollout=vllm", "profile.max_steps=12",
+                                      f"hydra.run.dir={run_dir}"], timeout=900)
+    assert proc.returncode == 11, proc.stdout[-2000:] + proc.stderr[-4000:]
+    assert "rollout drift" in proc.stderr and "guards.rollout_drift_max=0.1 for 3 consecutive steps" in proc.stderr
+    manifest = json.loads((run_dir / "manifest.json").read_text())
+    assert manifest["status"] == "rollout_drift" and "rollout_sync" not in manifest
+    steps = [json.loads(line) for line in (run_dir / "metrics.jsonl").read_text().splitlines()]
+    gaps = [s["sampling/sampling_logp_difference/mean"] for s in steps]
+    assert gaps[0] < 1e-3 and all(g > 0.1 for g in gaps[-3:]) and len(steps) == manifest["global_step"] < 12, gaps
+    assert steps[-1]["elapsed_s"] - steps[0]["elapsed_s"] < 120  # stopped within 2 minutes of the first stale step
+    assert (run_dir / "reward_curve.png").is_file()

@@ -219,7 +219,8 @@ def test_a_changed_job_is_refused_and_nothing_is_touched(tmp_path, reference, ch
 
 def test_a_changed_dataset_resumes_with_resume_force_and_says_so(tmp_path, reference):
     run_dir = _copy(reference, tmp_path)
-    proc = _run(run_dir, "resume=auto", "task.seed=7", "resume_force=true")
+    # max_steps=6: steps left to train (a finished run resumed for 0 steps is refused: guards.resume_progress)
+    proc = _run(run_dir, "resume=auto", "task.seed=7", "resume_force=true", "profile.max_steps=6")
     assert proc.returncode == 0, proc.stderr[-3000:]
     manifest = _manifest(run_dir)
     assert manifest["resume"]["forced"] == ["dataset"] and manifest["status"] == "completed"
@@ -357,7 +358,7 @@ def test_a_tampered_checkpoint_runs_no_code_on_resume(tmp_path, reference):
 
     (checkpoint / checkpoint_record.RECORD).unlink()
     checkpoint_record.write_record(checkpoint)
-    proc = _run(run_dir, "resume=auto")
+    proc = _run(run_dir, "resume=auto", "profile.max_steps=6")  # steps left: the resume loads the checkpoint
     assert proc.returncode == 1 and "Weights only load failed" in proc.stderr, proc.stderr[-3000:]
     assert not marker.exists()  # torch.load(weights_only=True) refused the pickle instead of running it
     assert _manifest(run_dir)["status"] == "failed"

@@ -21,10 +21,13 @@ def test_every_table_entry_names_an_exception_class_that_exists(name):
 def test_each_exception_maps_to_its_status_and_code():
     from loopwright.evaluation.prompts import BelowFloor
     from loopwright.sweep.trial import TrialPruned
-    from loopwright.train.guards import RunAborted
+    from loopwright.train.guards import RolloutDrift, RunAborted, RunHung
+    from loopwright.train.resume import ResumeRefused
     from loopwright.train.validate import ConfigError
 
     cases = [(TrialPruned(3, 5, 0.25), "pruned", None), (RunAborted("x"), "aborted", 3),
+             (RolloutDrift("x"), "rollout_drift", 11), (RunHung("x"), "hung", 12),
+             (ResumeRefused("x"), "resume_refused", 2),
              (BelowFloor("x"), "gate_failed", 4), (ConfigError(["x"]), "failed", 2),
              (OSError("x"), "failed", 1), (KeyboardInterrupt(), "failed", 1)]
     for err, status, code in cases:
