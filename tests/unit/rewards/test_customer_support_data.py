@@ -55,13 +55,16 @@ def test_no_facts_never_a_contradiction_but_a_status_claim_is_no_outcome():
 
 
 def test_no_facts_escalation_is_expected_when_the_customer_reports_danger_fraud_or_a_legal_threat():
-    handed = "I'm so sorry. I've escalated this to our product safety team, who will call you today."
     refund = "Sorry about that. I've sent you a returns label by email; you'll get your refund once it's back."
-    for ask in ("The charger started smoking and burned my desk.", "Someone used my card, I didn't place this order!",
-                "Fix this today or I'm going to my lawyer."):
+    for ask, team in (("The charger started smoking and burned my desk.", "product safety"),
+                      ("Someone used my card, I didn't place this order!", "fraud"),
+                      ("Fix this today or I'm going to my lawyer.", "customer relations")):
+        handed = f"I'm so sorry. I've escalated this to our {team} team, who will call you today."
         assert cs.score(handed, None, ask) >= cs.DEFAULT_THRESHOLD, ask
+        # The same hand-off to "the team" would read the same under any report: no resolution (issue 26).
+        assert cs.score("I'm so sorry. I've escalated this to the team.", None, ask) < cs.DEFAULT_THRESHOLD, ask
         assert cs.score(refund, None, ask) <= cs.CAP_ESCALATION, ask
-    assert cs.score(handed, None, "Where is my parcel?") <= cs.CAP_ESCALATION  # needless
+        assert cs.score(handed, None, "Where is my parcel?") <= cs.CAP_ESCALATION  # needless
 
 
 def test_a_deflection_is_no_outcome_unless_something_is_also_done():

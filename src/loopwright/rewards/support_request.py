@@ -1,0 +1,118 @@
+"""What reward=customer_support reads in the customer's message: the kind of report, what is asked, the anchors.
+
+``report_kinds``  the kinds of report that call for a human (danger, harm, fraud, legal), each
+                  read from families of stems, not single words ("sparked and tripped the
+                  electrics", "it melted", "my son got a burn" are all danger), a negated mention
+                  ("no smoke, it just won't turn on") is none.
+``ASKS_*``        what the customer asks for: where the order is, money back, a cancellation.
+``anchors``       what makes a reply about *this* request: the order-like tokens, amounts and dates
+                  the customer gave, and the content words of the message that are not the
+                  vocabulary every support request shares (order, refund, delivery, thanks ...).
+                  A reply that names none of them, and none of the record's specifics, would read
+                  the same under any question: it is no resolution (customer_support.py).
+Plain regular expressions; importable without torch; nothing here raises on odd input.
+"""
+
+from __future__ import annotations
+
+import re
+
+from loopwright.rewards import support_facts as sf
+from loopwright.rewards.support_patterns import negated
+
+# Each kind: stems that describe it in ordinary words. A stem matches at a word start.
+REPORT_KINDS = {
+    "danger": (r"spark\w*|flame\w*|fire\b|on\s+fire|caught\s+fire|smok\w*|burn\w*|scorch\w*|singe\w*|melt\w*|"
+               r"overheat\w*|too\s+hot\s+to\s+touch|red\s+hot|scalding|explod\w*|explosion|blew\s+up|exploded|"
+               r"trip\w*\s+(?:the\s+|our\s+|my\s+)?(?:electrics|fuse\w*|breaker\w*|circuit\w*|power)|"
+               r"blew\s+(?:the\s+|a\s+)?fuse\w*|short[\s-]?circuit\w*|electric\w*\s+shock|shock\w*|electrocut\w*|"
+               r"live\s+wire|exposed\s+wir\w*|gas\s+leak|leak\w*\s+(?:gas|acid|battery\s+acid)|swell\w*\s+batter\w*|"
+               r"batter\w*\s+(?:\w+\s+){0,3}?(?:swell\w*|swoll\w*|bulg\w*|leak\w*|puff\w*)|"
+               r"smell\w*\s+(?:\w+\s+){0,2}?(?:burning|chemical\w*|gas|melting|electrical)|chemical\s+smell|fumes|toxic|poison\w*|unsafe|danger\w*|hazard\w*|"
+               r"choke\w*|choking|swallow\w*|shatter\w*|sharp\s+edge\w*|glass\s+in\b"),
+    "harm": (r"injur\w*|hurt\b|hurts\b|wound\w*|cut\s+(?:my|his|her|their)\s+\w+|bleed\w*|blood\w*|bruis\w*|"
+             r"hospital\w*|a\s*&\s*e\b|emergency\s+room|doctor\w*|\bgp\b|ambulance|stitches|rash\w*|"
+             r"allerg\w*|reaction|vomit\w*|(?:got|was|were|became|fell)\s+(?:very\s+)?(?:ill|sick)|"
+             r"food\s+poison\w*|threat\w*|harass\w*|abus\w*|stalk\w*"),
+    "fraud": (r"fraud\w*|scam\w*|stolen|steal\w*|hack\w*|phish\w*|unauthori[sz]ed|not\s+authori[sz]ed|"
+              r"(?:did|do)\s*(?:n't|\s+not)\s+(?:place|order|make|authori[sz]e|recogni[sz]e|buy|purchase)|"
+              r"never\s+(?:placed|ordered|made|bought|authori[sz]ed)|(?:wasn'?t|was\s+not|not)\s+me\b|"
+              r"someone\s+(?:else\s+)?(?:has\s+)?(?:used|got\s+into|ordered|charged|accessed|logged|changed|placed)|"
+              r"identity\s+theft|compromised|account\s+(?:was\s+|has\s+been\s+)?taken\s+over"),
+    "legal": (r"lawyer\w*|solicitor\w*|attorney\w*|sue\b|suing|court\b|legal\s+(?:action|advice|proceedings)|"
+              r"lawsuit|litigat\w*|trading\s+standards|ombudsman|small\s+claims|consumer\s+(?:rights\s+)?"
+              r"(?:protection|authority|council)|report\s+(?:you|this)\s+to\s+(?:the\s+)?(?:police|regulator|authorit)"),
+}
+# The people a hand-off for each kind goes to: a hand-off naming them is about this report; "the team" is not.
+KIND_TEAMS = {"danger": r"(?:product\s+)?safety|product\s+(?:quality|recalls?)|hazard\w*|quality\s+assurance",
+              "harm": r"safety|welfare|medical|customer\s+care|safeguarding",
+              "fraud": r"fraud\w*|security|payments?|card|account\s+(?:security|protection)|trust\s*(?:and|&)\s*safety",
+              "legal": r"legal|complaints?|customer\s+relations|disputes?|compliance"}
+_TEAM_RE = {k: re.compile(r"\b(?:" + p + r")\b", re.I) for k, p in KIND_TEAMS.items()}
+_KIND_RE = {k: re.compile(r"(?<![\w'])(?:" + p + r")", re.I) for k, p in REPORT_KINDS.items()}
+def report_kinds(user: str) -> set[str]:
+    """The kinds of report in a customer's message that call for a hand-off to a human."""
+    return {kind for kind, p in _KIND_RE.items()
+            if any(not negated(user, m.start()) for m in p.finditer(user))}
+
+
+# The customer asks where the order is (not: reports what arrived).
+ASKS_STATUS = re.compile(r"\bwhere\b|\btrack\w*|\bstatus\b|\bwhen\s+will\b|\bany\s+news\b|\bstill\s+waiting\b|\bcoming\b|"
+                         r"\b(?:has|have|did|is)\s+(?:\S+\s+){0,3}?(?:shipped|arrived|left|gone\s+out|been\s+(?:sent|"
+                         r"delivered|dispatched|posted))\b|\b(?:shipped|arrived|dispatched|despatched|sent)\s+yet\b|"
+                         r"\bhasn'?t\s+(?:moved|come|arrived|shipped)\b|\bnot\s+(?:arrived|come|received|turned\s+up)\b|"
+                         r"\bnever\s+(?:came|arrived|got|turned\s+up)\b|\b(?:meant|supposed|due)\s+to\s+(?:come|arrive)\b|"
+                         r"\blost\b|\bdelivery\s+date\b", re.I)
+ASKS_REFUND = re.compile(r"\brefund\w*|\bmoney\s+back\b|\bcharged\b|\breimburs\w*", re.I)
+ASKS_CANCEL = re.compile(r"\bcancel\w*", re.I)
+# "Has it shipped?" / "Did it arrive?": the status a bare "yes" to it would claim.
+YES_CLAIMS = [(re.compile(r"\b(?:shipped|dispatched|despatched|posted|sent|left|gone\s+out)\b", re.I), "shipped"),
+              (re.compile(r"\b(?:arrived|delivered)\b", re.I), "delivered"),
+              (re.compile(r"\bcancel\w*", re.I), "cancelled")]
+
+# Words every support request shares: naming them does not make a reply about this request.
+GENERIC = frozenset("""
+about above actually again ago all also already always another any anyone anything are arrive arrived
+arriving asap back been before being bought business buy call called can cannot case change charge
+charged charges check come coming company contact could customer customers deal dear delivery deliver delivered
+did does doesn doing done email emailed emails even ever every fine first from full further get getting give
+given going good got great had has have hello help here hey how however info information instead issue issues
+item items just know last later let like look looking made make many message messages might money month more
+most much need needed needs never news next nothing now number order ordered orders other our out over own
+package parcel payment paid people please possible problem problems product products purchase purchased
+quick quickly really receive received refund refunded refunds reply request return returned returns right said
+same saying says see seems send sending sent service ship shipped shipping should since site some someone
+something soon sorry still store such support sure take team tell thank thanks that the their them then there
+these they thing things think this those through time today told tomorrow too touch tracking trying under
+until update updated urgent very wait waiting want wanted was way website week weeks well were what when
+where which while who why will with without work working would write wrong yes yesterday yet you your
+""".split())
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]{3,}")
+_ORDER_TOKEN = re.compile(r"(?<![\w-])(?:#\s?\d{4,}|[A-Z]{1,4}-?(?=[A-Z0-9]*\d)[A-Z0-9]{4,10})(?![\w-])")
+
+
+def stem(word: str) -> str:
+    """A crude stem: lower case, 's / plural / -ing / -ed cut, the first six letters (kettle, kettles)."""
+    w = word.lower().strip("'-")
+    w = re.sub(r"'s$", "", w)
+    w = re.sub(r"(?:ing|ed|es|s)$", "", w) if len(w) > 5 else w
+    return w[:6]
+
+
+def content_stems(text: str) -> set[str]:
+    return {stem(w) for w in _WORD.findall(text) if w.lower().strip("'-") not in GENERIC}
+
+
+def order_tokens(text: str) -> set[str]:
+    return {sf.compact(t) for t in _ORDER_TOKEN.findall(text)}
+
+
+def anchors(user: str) -> dict:
+    """What a reply to ``user`` can name to be about it: order tokens, amounts (cents), dates, content stems."""
+    return {"orders": order_tokens(user) - {""}, "amounts": {a for a, _, _ in sf.amounts_in(user)},
+            "dates": {d for r, _ in sf.dates_in(user) for d in r}, "stems": content_stems(user)}
+
+
+def names_team_for(text: str, kinds: set[str]) -> bool:
+    """Whether ``text`` names the people (or the kind of report) that one of ``kinds`` is handed to."""
+    return any(_TEAM_RE[k].search(text) or _KIND_RE[k].search(text) for k in kinds if k in _TEAM_RE)
