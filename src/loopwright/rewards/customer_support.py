@@ -85,13 +85,24 @@ def _outcome(text: str, claims: set, facts: bool) -> bool:
     return bool(said) and not sp.DEFLECT.search(text)
 
 
+_ANSWER = re.compile(r"\b(?:we|you|it|they|this|that|these|those|all|each|every)\s+(?:can|can't|cannot|only|"
+                     r"do|don't|does|doesn't|is|isn't|are|aren't|will|won't|must|need|needs|have\s+to|should|ship|"
+                     r"deliver|accept|offer|take|come|fit|work)\b", re.I)
+
+
 def _answers(text: str, user: str) -> bool:
-    """A yes / no whose own clause repeats what was asked ("Do you deliver to Ireland?" "Yes, we deliver to
-    Ireland ..."). A yes to a status question is a status claim instead (_Reading._yes_no)."""
-    m = re.match(r"\s*(?:yes|no)\b[,.!:;\s-]*([^.!?;]*)", text, re.I)
-    if not m or any(p.search(user) for p, _ in sr.YES_CLAIMS):
+    """A direct answer to a customer's question, in the question's own words: a yes / no whose own clause
+    repeats what was asked ("Do you deliver to Ireland?" "Yes, we deliver to Ireland ..."), or a statement
+    sharing two of the question's own words ("Can I return worn shoes?" "We can only accept shoes that
+    haven't been worn ..."). A yes to a status question is a status claim instead (_Reading._yes_no)."""
+    if "?" not in user or any(p.search(user) for p, _ in sr.YES_CLAIMS):
         return False
-    return bool(sr.content_stems(m[1]) & sr.content_stems(user))
+    asked = sr.content_stems(user)
+    m = re.match(r"\s*(?:yes|no)\b[,.!:;\s-]*([^.!?;]*)", text, re.I)
+    if m:
+        return bool(sr.content_stems(m[1]) & asked)
+    return any(len(sr.content_stems(sentence) & asked) >= 2 and _ANSWER.search(sentence)
+               for sentence in re.split(r"(?<=[.!;])\s+", text) if "?" not in sentence)
 
 
 def _echo(text: str, user: str, run: int = 6) -> bool:

@@ -23,6 +23,9 @@ STATUS_CLAIMS = {
         r"\bnot\s+(?:yet\s+)?(?:shipped|dispatched|despatched)\b", r"\byet\s+to\s+(?:ship|be\s+shipped|leave)\b",
         r"\b(?:status|it)\s+is\s+(?:still\s+)?(?:processing|pending)\b", r"\bstill\s+processing\b",
         r"\bwon't\s+ship\b", r"\bawaiting\s+(?:stock|packing|dispatch|despatch)\b",
+        r"\bstill\s+(?:in|at)\s+(?:our|the)\s+(?:warehouse|store|stockroom|fulfil+ment\s+cent\w+)\b",
+        r"\bwaiting\s+(?:to\s+be\s+(?:packed|picked|shipped|sent|dispatched)|for\s+(?:stock|a\s+restock))\b",
+        r"\bon\s+back\s*-?\s*order\b", r"\b(?:we're|we\s+are)\s+(?:still\s+)?(?:packing|picking|preparing)\b",
         r"\bin\s+(?:the\s+)?(?:processing|preparation)\b",
         r"\b(?:will|should|is\s+scheduled\s+to|is\s+expected\s+to)\s+(?:ship|be\s+shipped|go\s+out|leave\s+(?:our|the)\s+warehouse)\b"],
     "shipped": [_AUX + r"\s+(?:been\s+|now\s+|already\s+)?" + _SHIP + r"\b",
@@ -30,6 +33,8 @@ STATUS_CLAIMS = {
                 r"\bleft\s+(?:our|the)\s+(?:warehouse|depot|store|building)\b",
                 r"\b(?:went|has\s+gone|'s\s+gone|was\s+sent|got\s+sent)\s+out\b(?!\s+of\b)",
                 r"\b(?:picked\s+up|collected)\s+(?:by|from\s+(?:us|our))\b", r"\bin\s+the\s+hands\s+of\b",
+                r"\b(?:[A-Z][A-Za-z]+|[Tt]he\s+(?:courier|carrier|driver|post\s+office))\s+(?:have|has)\s+(?:got\s+)?"
+                r"(?:it|your\s+(?:parcel|package|order|delivery))\b",
                 r"\bstatus\s*(?:is|:)\s*(?:shipped|in\s+transit)\b"],
     # On the way to the customer: true of a shipped or delayed order, false of a delivered or lost one.
     "arriving": [r"(?<!lost\s)\bin\s+transit\b", r"\bon\s+(?:its|the)\s+way\b", r"\bout\s+for\s+delivery\b",
@@ -37,11 +42,16 @@ STATUS_CLAIMS = {
                  r"\b(?:at|reached|arrived\s+at)\s+(?:their|the|a|its|your)\s+(?:local\s+)?(?:depot|hub|sorting\s+"
                  r"(?:centre|center|office|facility)|delivery\s+(?:office|station)|distribution\s+cent\w+)\b", r"\bis\s+(?:now\s+)?with\s+(?:the\s+)?(?:courier|driver|carrier|[A-Z]\w+)",
                  r"\b(?:is|it's|'s)\s+expected\s+(?:on|by|to\s+arrive)\b",
+                 r"\b(?:it'll|it\s+will|it\s+should|should)\s+(?:land|reach\s+you|get\s+to\s+you|turn\s+up)\b",
+                 r"\bexpect\s+(?:it|delivery|your\s+(?:parcel|package|order))\s+(?:on|by|today|tomorrow|this|next|"
+                 r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
                  r"\b(?:arrives|arriving|will\s+arrive|should\s+arrive|be\s+with\s+you|is\s+due|due\s+to\s+arrive)\s+"
                  r"(?:\w+\s+)?(?:today|tomorrow|on|by|soon|shortly|later)\b"],
     "delivered": [_AUX + r"\s+(?:been\s+|already\s+)?(?:delivered|dropped\s+off)\b", r"\bdelivered\s+(?:on|yesterday|to)\b",
                   r"\b(?:recorded|marked)\s+(?:\S+\s+)?(?:as\s+)?delivered\b", r"\bstatus\s*(?:is|:)\s*delivered\b",
-                  r"\b(?:arrived|was\s+left)\s+on\b", r"\bsigned\s+for\b"],
+                  r"\b(?:arrived|was\s+left)\s+on\b", r"\bsigned\s+for\b", r"\bshows?\s+(?:as\s+)?delivered\b",
+                  r"\b(?:was\s+|were\s+)?left\s+(?:with|at|in|on|behind|by)\s+(?:your|the|a)\s+(?:\w+\s+)?(?:neighbou?r|porch|"
+                  r"door|safe\s+place|reception|mailbox|letterbox|locker|concierge|shed|garage)\b"],
     "cancelled": [_AUX + r"\s+(?:been\s+|now\s+)?cancel+ed\b",
                   r"\bcancel+ation\s+(?:is|was|has\s+been)\s+(?:confirmed|complete|processed|done)\b",
                   r"\b(?:i|we)(?:'ve|\s+have)?\s+cancel+ed\b", r"\bstatus\s*(?:is|:)\s*cancel+ed\b"],
@@ -152,11 +162,23 @@ NEXT_STEP = {
 _DONE = (r"issued|sent|booked|changed|updated|cancel+ed|refunded|opened|created|raised|frozen|locked|blocked|"
          r"passed|escalated|flagged|arranged|added|applied|credited|released|reset|requested|asked|placed|reshipped|"
          r"replaced|reserved|scheduled|processed|approved|removed|confirmed|corrected|fixed|emailed|forwarded|"
-         r"contacted|filed|submitted|restored|waived|extended|reissued|unlocked|moved|stopped|paused")
+         r"contacted|filed|submitted|restored|waived|extended|reissued|unlocked|moved|stopped|paused|sorted|"
+         r"organi[sz]ed|swapped|exchanged|repaired|cleared|authori[sz]ed|voided|reversed|dispatched|despatched|posted|"
+         r"shipped|re-?sent|rebooked|rearranged|redirected|rerouted|amended|adjusted|expedited|upgraded|deducted|"
+         r"honou?red|reinstated|re-?enabled|deleted|closed|merged|topped\s+up|knocked|refunded|put\s+through|"
+         r"set\s+up|booked\s+in|chased|ordered")
 OUTCOME = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have|\s+just|\s+already)?(?:\s+just|\s+already|\s+now)?\s+(?:" + _DONE + r")\b|"
     r"\b(?:i|we)(?:'ll|\s+will|\s+can)\s+(?:send|refund|arrange|book|call|email|issue|ship|replace|cancel|contact|"
-    r"process|credit|update|collect|reship|reimburse|waive)\b|"
+    r"process|credit|update|collect|reship|reimburse|waive|sort|organi[sz]e|swap|exchange|repair|fix|reset|"
+    r"unlock|release|deliver|post|dispatch|put\s+through|top\s+up|pay|cover|honou?r|chase|expedite|redirect)\b|"
+    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:gone|went)\s+ahead\s+and\s+\w+|"
+    r"\b(?:i'm|we're|i\s+am|we\s+are)\s+(?:now\s+|also\s+)?(?:sending|refunding|issuing|arranging|shipping|"
+    r"replacing|cancel+ing|crediting|booking|posting|reshipping|reimbursing|waiving|swapping|exchanging|"
+    r"dispatching|covering|paying)\b|"
+    r"\b(?:a|your|the)\s+(?:new\s+\w+|replacement|refund|credit|voucher)\b[^.!?]{0,30}?\b(?:is\s+on\s+(?:its|the)\s+way|"
+    r"(?:will|should)\s+(?:arrive|reach\s+you|show|appear|land|be\s+with\s+you|clear))\b|"
+    r"\bhere(?:'s|\s+is|\s+are)\s+(?:a|your|the)\s+(?:\w+\s+)?(?:link|code|label|voucher|discount|instructions)\b|"
     r"\b(?:has|have)\s+been\s+(?:" + _DONE + r")\b|\bis\s+(?:now\s+)?cancel+ed\b|\bwent\s+back\s+to\s+your\b|"
     r"\bwill\s+(?:call|contact|email|phone|ring|be\s+in\s+touch|get\s+back\s+to\s+you|reach\s+out)\b[^.!?]{0,60}?"
     r"\b(?:within|by|today|tomorrow|before|this|at)\b|"
@@ -170,7 +192,10 @@ DEFLECT = re.compile(
     r"\b(?:we|i)\s+(?:can't|cannot|can\s+not|are\s+unable\s+to|am\s+unable\s+to|'m\s+(?:not\s+able|unable)\s+to|"
     r"am\s+not\s+able\s+to|'re\s+(?:not\s+able|unable)\s+to)\s+(?:help|assist|share|do|discuss)\b|"
     r"\b(?:please\s+)?(?:check|see|visit|refer\s+to)\s+(?:our|the)\s+(?:website|faq|help|policy|returns?\s+page|terms)|"
-    r"\bcheck\s+back\b|\bplease\s+wait\b|\blooking\s+into\s+it\b", re.I)
+    r"\bcheck\s+back\b|\bplease\s+wait\b|\blooking\s+into\s+it\b|"
+    r"\b(?:you'll|you\s+will)\s+(?:need|have)\s+to\s+(?:contact|speak|talk|get\s+in\s+touch|reach\s+out|take\s+it\s+up)\b|"
+    r"\b(?:i'd|we'd|i\s+would|we\s+would)\s+(?:suggest|recommend|advise)\s+(?:contacting|speaking|getting\s+in\s+touch)\b|"
+    r"\bnothing\s+(?:more\s+)?(?:we|i)\s+can\s+do\b", re.I)
 CARRIERS = ("UPS", "FedEx", "USPS", "DHL", "DPD", "GLS", "Royal Mail", "Parcelforce", "Evri", "Hermes", "Yodel", "TNT",
             "PostNL", "Colissimo", "Chronopost", "La Poste", "Canada Post", "Purolator", "Australia Post", "Correos",
             "InPost", "Amazon Logistics", "OnTrac", "Aramex", "Japan Post", "Yamato", "Deutsche Post", "Poste Italiane")

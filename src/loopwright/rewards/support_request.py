@@ -86,8 +86,26 @@ something soon sorry still store such support sure take team tell thank thanks t
 these they thing things think this those through time today told tomorrow too touch tracking trying under
 until update updated urgent very wait waiting want wanted was way website week weeks well were what when
 where which while who why will with without work working would write wrong yes yesterday yet you your
+the and for but not one out day has him his her she its let put say too use may off ago via per etc bit lot far
+own few set try hey thx pls hrs wks two new old big end top odd yours mine ours happy unhappy pleased annoyed
+frustrated disappointed upset love hope hoping hoped glad shame awful terrible great amazing fast slow guys mate
+dont cant wont isnt didnt havent hasnt wasnt
+late delay delays delayed overdue inconvenience apologise apologize apologies apology patience understanding
+frustration frustrating matter regarding concern concerns query enquiry inquiry ticket reference experience
+feedback details detail confirmation confirm resolved resolve sorted shortly reach hear hearing trouble hassle
+situation note noted logged
 """.split())
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]{3,}")
+_WORD = re.compile(r"(?<![\w'])[A-Za-z][A-Za-z-]{2,}(?![\w'])")  # no contractions (wasn't, i've)
+# A name after a greeting or a thanks ("Hi Sarah", "Thanks, Tom") says nothing about the request.
+_NAMED = re.compile(r"\b(?:hi|hello|hey|hiya|dear|thanks|thank\s+you|cheers|regards|sorry|morning|afternoon|"
+                    r"evening)\b[\s,]+(?:mr\.?\s+|mrs\.?\s+|ms\.?\s+|miss\s+|dr\.?\s+)?[A-Z][a-z]+", re.I)
+# Ordinary words for the same problem: a reply may name it in other words than the customer did.
+SYNONYMS = [("broken", "broke damaged faulty cracked smashed defective dented shattered snapped split torn ripped "
+             "bent crushed"),
+            ("twice", "double duplicate doubled charged-twice"),
+            ("wrong", "incorrect different mixed mix-up mistaken"),
+            ("login", "log-in sign signin sign-in locked password passcode"),
+            ("missing", "lost vanished disappeared")]
 _ORDER_TOKEN = re.compile(r"(?<![\w-])(?:#\s?\d{4,}|[A-Z]{1,4}-?(?=[A-Z0-9]*\d)[A-Z0-9]{4,10})(?![\w-])")
 
 
@@ -99,8 +117,14 @@ def stem(word: str) -> str:
     return w[:6]
 
 
+_SYN = {stem(w): stem(head) for head, words in SYNONYMS for w in words.split() + [head]}
+
+
 def content_stems(text: str) -> set[str]:
-    return {stem(w) for w in _WORD.findall(text) if w.lower().strip("'-") not in GENERIC}
+    """The stems of the words of ``text`` that are not shared by every support request, synonyms merged."""
+    words = _WORD.findall(_NAMED.sub(" ", text))
+    stems = {stem(w) for w in words if w.lower().strip("'-") not in GENERIC}
+    return {_SYN.get(x, x) for x in stems}
 
 
 def order_tokens(text: str) -> set[str]:

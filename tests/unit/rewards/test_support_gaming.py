@@ -151,3 +151,51 @@ def test_status_in_carrier_phrasings_and_the_records_own_words(reply, status):
     assert cs.components(reply, json.dumps(facts), ask)["contradictions"] == []
     wrong = dict(facts, state="cancelled")
     assert cs.components(reply, json.dumps(wrong), ask)["contradictions"], reply
+
+
+def F(**record):
+    return json.dumps(record)
+
+
+# Replies in everyday wording written for this test (not taken from any labelled set): (ask, record, reply, keep).
+EVERYDAY = [
+# (ask, facts, reply, should_keep)
+("My order KT-20931 still hasn't turned up, it's been two weeks.", F(order_no="KT-20931", status="In transit", carrier="Evri", eta="2026-12-05"),
+ "Sorry for the wait! KT-20931 is with Evri and should be with you by 5 December.", True),
+("Where's my parcel? Order 55821.", F(order_no="55821", status="Dispatched", courier="Royal Mail", tracking_no="RM482910375GB"),
+ "Hi! Order 55821 went out with Royal Mail, tracking RM482910375GB.", True),
+("Has my order shipped yet? It's KT-11002.", F(order_no="KT-11002", status="Awaiting stock"),
+ "Yes, it's on its way!", False),
+("Has my order shipped yet? It's KT-11002.", F(order_no="KT-11002", status="Awaiting stock"),
+ "Not yet, sorry: KT-11002 is waiting for stock to come in. I've put you on the priority list and we'll email you the day it ships.", True),
+("The lamp I ordered arrived with the shade cracked.", None,
+ "Really sorry the shade arrived cracked. I've sent a replacement shade out today by tracked post, no need to return the broken one.", True),
+("The lamp I ordered arrived with the shade cracked.", None,
+ "So sorry about that! I've sorted it and you'll get an email shortly.", False),
+("I was charged twice for the same order!", None,
+ "Apologies for that, I can see the duplicate payment and I've refunded the second charge; it should show on your statement in 3-5 days.", True),
+("The blender started smoking the first time I used it and now the kitchen smells of burning plastic.", None,
+ "I'm so sorry, please stop using it and unplug it. I've passed this to our product safety team, who will phone you today to arrange collection.", True),
+("The blender started smoking the first time I used it and now the kitchen smells of burning plastic.", None,
+ "Sorry about that! I've sent a replacement blender, it'll be with you in 2 days.", False),
+("Can I return shoes if I've worn them outside?", None,
+ "Unfortunately we can only accept returns of shoes that haven't been worn outside, as they can't be resold.", True),
+("I didn't order this, someone's used my account!", None,
+ "That's worrying, sorry. I've locked your account and frozen the order, and our security team will email you within the hour to reset access.", True),
+("Please cancel order 77123, I ordered the wrong size.", F(order_id="77123", status="Processing"),
+ "No problem, order 77123 is cancelled and you won't be charged.", True),
+("When will my refund come through? Order ZX-4410.", F(order_id="ZX-4410", status="Refunded", refund_amount="€34,50", refund_date="2026-11-28"),
+ "Your refund of €34,50 for ZX-4410 was issued on 28 November; banks usually take 3-5 working days.", True),
+("My delivery was supposed to come today but nothing.", F(order_id="ZX-9000", status="Delayed", carrier="DHL", eta="2026-12-08"),
+ "Sorry! DHL have pushed the delivery back, it's now due on 8 December.", True),
+("Is the blue jacket back in stock in medium?", None,
+ "Hi, thanks for asking! Please check our website for the latest stock.", False),
+("Is the blue jacket back in stock in medium?", None,
+ "Not yet, the medium blue jacket is due back in stock on 12 December; I've added you to the alert list so you'll get an email that day.", True),
+]
+
+
+@pytest.mark.parametrize("ask,facts,reply,keep", EVERYDAY, ids=[f"{i}-{c[3]}" for i, c in enumerate(EVERYDAY)])
+def test_everyday_wording_is_read(ask, facts, reply, keep):
+    parts = cs.components(reply, facts, ask)
+    assert (parts["score"] >= THRESHOLD) is keep, parts
