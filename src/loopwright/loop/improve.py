@@ -125,7 +125,7 @@ def uncalibrated(cfg: DictConfig) -> tuple[str | None, dict]:
                       "note": "curated with a grader never checked against labels on these logs"}
     return (f"reward={cfg.reward.name} has no calibration on these logs (they are not the shipped scenarios), so "
             f"its scores are not trusted to curate them. Label about 30 of their replies: `{LABEL_COMMAND} "
-            f"{cfg.transcripts} out=labels.jsonl`, then rerun with reward.calibration=labels.jsonl (the gate: "
+            f"{cfg.transcripts} --out labels.jsonl`, then rerun with reward.calibration=labels.jsonl (the gate: "
             f"reward.min_agreement), or override with calibration_required=false (recorded in "
             f"improve_summary.json)."), {}
 
