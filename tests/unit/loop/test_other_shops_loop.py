@@ -29,7 +29,7 @@ def test_the_other_shop_converted_ingested_and_improved_keeps_exactly_its_keepab
     assert "calibration_required=false" in refused.stderr and not (tmp_path / "o" / "curated.jsonl").exists()
     proc = run_app("loopwright.improve", *args, f"reward.calibration={OTHER}", cwd=tmp_path)  # its 30 labels
     assert proc.returncode == 0, proc.stderr
-    assert "agreement 1.000 (95% interval 0.89-1.00" in proc.stdout
+    assert "agreement 1.000 (accuracy at threshold 0.7" in proc.stdout and "95% interval 0.89-1.00)" in proc.stdout
     labels = {json.loads(line)["reply"]: json.loads(line)["label"] for line in OTHER.read_text().splitlines()}
     kept = [labels[t["reply"]] for t in _graded(tmp_path / "o") if t["decision"] == "kept"]
     assert kept == [1] * 13
