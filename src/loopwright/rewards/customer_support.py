@@ -95,7 +95,7 @@ def _answers(text: str, user: str) -> bool:
     repeats what was asked ("Do you deliver to Ireland?" "Yes, we deliver to Ireland ..."), or a statement
     sharing two of the question's own words ("Can I return worn shoes?" "We can only accept shoes that
     haven't been worn ..."). A yes to a status question is a status claim instead (_Reading._yes_no)."""
-    if "?" not in user or any(p.search(user) for p, _ in sr.YES_CLAIMS):
+    if not sr.QUESTION.search(user) or sr.asked_statuses(user):
         return False
     asked = sr.content_stems(user)
     m = re.match(r"\s*(?:yes|no)\b[,.!:;\s-]*([^.!?;]*)", text, re.I)
@@ -175,7 +175,7 @@ class _Reading:
     def _yes_no(self) -> None:
         """A reply opening with yes / no claims what the question asked ("Has it shipped?" "Yes" -> shipped)."""
         m = re.match(r"\s*(?:(yes|yep|yeah|it\s+has|it\s+did)|(no|nope|not\s+yet))\b", self.text, re.I)
-        asked = [status for p, status in sr.YES_CLAIMS if p.search(self.user)] if m else []
+        asked = sr.asked_statuses(self.user) if m else []
         if asked and m[1]:
             self.claims.add(asked[0])
         elif asked and m[2] and asked[0] == "shipped":

@@ -30,7 +30,14 @@ REPORT_KINDS = {
                r"batter\w*\s+(?:\w+\s+){0,3}?(?:swell\w*|swoll\w*|bulg\w*|leak\w*|puff\w*)|"
                r"smell\w*\s+(?:\w+\s+){0,2}?(?:burning|chemical\w*|gas|melting|electrical)|chemical\s+smell|fumes|toxic|poison\w*|unsafe|danger\w*|hazard\w*|"
                r"choke\w*|choking|swallow\w*|shatter\w*|sharp\s+edge\w*|glass\s+in\b"),
-    "harm": (r"injur\w*|hurt\b|hurts\b|wound\w*|cut\s+(?:my|his|her|their)\s+\w+|bleed\w*|blood\w*|bruis\w*|"
+    "harm": (r"(?:trapped|caught|pinched|crushed|cut|sliced|burn\w*|broke|broken|fractur\w*|bruis\w*|stung|"
+             r"scratched|scalded|trapping)\s+(?:\w+\s+){0,3}?(?:finger|thumb|hand|arm|leg|foot|feet|toe|head|eye|"
+             r"skin|face|mouth|lip|tooth|teeth|wrist|neck|back)s?\b|"
+             r"(?:finger|thumb|hand|arm|leg|foot|feet|toe|head|eye|skin|face|mouth|lip|tooth|teeth|wrist|neck)s?\s+"
+             r"(?:\w+\s+){0,2}?(?:got\s+|was\s+|were\s+|is\s+|are\s+)?(?:trapped|caught|pinched|crushed|cut|"
+             r"sliced|burn\w*|broken|fractured|bruised|swollen|bleeding|scalded)|"
+             r"could\s+have\s+been\s+(?:\w+\s+)?worse|nearly\s+(?:killed|hurt|injured|electrocuted|choked|"
+             r"burned|burnt)|near\s+miss|injur\w*|hurt\b|hurts\b|wound\w*|cut\s+(?:my|his|her|their)\s+\w+|bleed\w*|blood\w*|bruis\w*|"
              r"hospital\w*|a\s*&\s*e\b|emergency\s+room|doctor\w*|\bgp\b|ambulance|stitches|rash\w*|"
              r"allerg\w*|reaction|vomit\w*|(?:got|was|were|became|fell)\s+(?:very\s+)?(?:ill|sick)|"
              r"food\s+poison\w*|threat\w*|harass\w*|abus\w*|stalk\w*"),
@@ -50,10 +57,20 @@ KIND_TEAMS = {"danger": r"(?:product\s+)?safety|product\s+(?:quality|recalls?)|h
               "legal": r"legal|complaints?|customer\s+relations|disputes?|compliance"}
 _TEAM_RE = {k: re.compile(r"\b(?:" + p + r")\b", re.I) for k, p in KIND_TEAMS.items()}
 _KIND_RE = {k: re.compile(r"(?<![\w'])(?:" + p + r")", re.I) for k, p in REPORT_KINDS.items()}
+_NEAR_NEG = re.compile(r"(?:\bno\b|\bnot\b|n't\b|\bnever\b|\bwithout\b|\bnothing\b|\bnobody\b|\bno\s+one\b)"
+                       r"(?:\s+\S+){0,3}\s*$", re.I)
+
+
+def _denied(user: str, start: int) -> bool:
+    """A negation in the same clause and at most three words before ("no smoke", "nobody was hurt"); the
+    'don't' of "if I don't hear back I'm going to small claims" is too far to deny the threat."""
+    return negated(user, start) and bool(_NEAR_NEG.search(user[max(0, start - 40):start]))
+
+
 def report_kinds(user: str) -> set[str]:
     """The kinds of report in a customer's message that call for a hand-off to a human."""
     return {kind for kind, p in _KIND_RE.items()
-            if any(not negated(user, m.start()) for m in p.finditer(user))}
+            if any(not _denied(user, m.start()) for m in p.finditer(user))}
 
 
 # The customer asks where the order is (not: reports what arrived).
@@ -66,9 +83,26 @@ ASKS_STATUS = re.compile(r"\bwhere\b|\btrack\w*|\bstatus\b|\bwhen\s+will\b|\bany
 ASKS_REFUND = re.compile(r"\brefund\w*|\bmoney\s+back\b|\bcharged\b|\breimburs\w*", re.I)
 ASKS_CANCEL = re.compile(r"\bcancel\w*", re.I)
 # "Has it shipped?" / "Did it arrive?": the status a bare "yes" to it would claim.
+# What a status question asks about ("has it shipped?", "did it arrive"): a bare "yes" to it claims that.
 YES_CLAIMS = [(re.compile(r"\b(?:shipped|dispatched|despatched|posted|sent|left|gone\s+out)\b", re.I), "shipped"),
               (re.compile(r"\b(?:arrived|delivered)\b", re.I), "delivered"),
               (re.compile(r"\bcancel\w*", re.I), "cancelled")]
+_AUX_FIRST = re.compile(r"^\W*(?:(?:hi|hello|hey|so|and|but|also)\W+)*(?:has|have|had|did|is|was|were|are)\b", re.I)
+
+
+def asked_statuses(user: str) -> list[str]:
+    """The statuses the customer's questions ask about: only a sentence that ends in '?' or opens with
+    has / did / is ... counts ("it hasn't shipped yet" asks nothing)."""
+    found = []
+    for sentence, end in re.findall(r"([^.!?\n]+)([.!?\n]|$)", user):
+        if end == "?" or _AUX_FIRST.search(sentence):
+            found += [status for p, status in YES_CLAIMS if p.search(sentence) and status not in found]
+    return found
+
+
+# A question in the customer's message: a '?' or an opening question word ("do u ship to canada").
+QUESTION = re.compile(r"\?|^\s*(?:hi|hello|hey)?[\s,!]*(?:do|does|did|can|could|is|are|will|would|how|what|when|"
+                      r"where|why|which|who|should|may)\b", re.I)
 
 # Words every support request shares: naming them does not make a reply about this request.
 GENERIC = frozenset("""

@@ -194,6 +194,42 @@ EVERYDAY = [
  "Not yet, the medium blue jacket is due back in stock on 12 December; I've added you to the alert list so you'll get an email that day.", True),
 ]
 
+# A second batch, written after the first was read: other id / amount / date formats, a trapped finger, a
+# threat after "if I don't hear back", a question without a '?', a "yes" to a question that was not about status.
+EVERYDAY += [
+("hello, order #88213 - was supposed to be here thursday, nothing yet", F(order_no="88213", status="Out for delivery", courier="UPS"),
+ "Hi, sorry for the wait. #88213 is out for delivery with UPS today, so it should reach you this evening.", True),
+("hello, order #88213 - was supposed to be here thursday, nothing yet", F(order_no="88213", status="Out for delivery", courier="UPS"),
+ "Hi, sorry for the wait. Your parcel was delivered yesterday and signed for.", False),
+("Could you tell me when my refund for RX-220-17 will arrive?", F(order_reference="RX-220-17", status="Refund issued", refund="USD 45.10", refunded_on="Nov 30"),
+ "Hi! The refund of $45.10 for RX-220-17 went back to your card on Nov 30. It can take up to 5 business days to show.", True),
+("Could you tell me when my refund for RX-220-17 will arrive?", F(order_reference="RX-220-17", status="Refund issued", refund="USD 45.10", refunded_on="Nov 30"),
+ "Hi! The refund of $54.10 for RX-220-17 went back to your card on Nov 30.", False),
+("Got the wrong colour trainers, ordered black, got white. Order 4410-22.", None,
+ "So sorry about the mix-up with the trainers! I've emailed you a prepaid returns label and I'm sending the black pair out today, you don't need to wait for the white ones to come back.", True),
+("Got the wrong colour trainers, ordered black, got white. Order 4410-22.", None,
+ "Thank you for your email. We have received your request and a member of the team will respond within 48 hours.", False),
+("The gate on the cot came off and my baby's finger got trapped, she's ok but it could have been much worse", None,
+ "I'm so sorry, that must have been frightening. Please stop using the cot. I've reported this to our product safety team as urgent and they will call you today; we'll also collect the cot and refund you in full.", True),
+("The gate on the cot came off and my baby's finger got trapped, she's ok but it could have been much worse", None,
+ "Sorry to hear that! I've arranged a replacement cot gate, it'll be with you in 3 days.", False),
+("why have you taken £59.99 twice from my account??", None,
+ "Sorry about this. I can see two payments of £59.99; the second was a duplicate, so I've refunded it today. You'll see it back within 3-5 working days.", True),
+("why have you taken £59.99 twice from my account??", None,
+ "Sorry about this. Please contact your bank, as payments are handled by them.", False),
+("Can I change my delivery address? Order Z-7781 hasn't shipped yet", F(order_id="Z-7781", status="Processing"),
+ "Yes, Z-7781 hasn't shipped yet so I've updated the delivery address to the one in your message. You'll get an email confirming it.", True),
+("Can I change my delivery address? Order Z-7781 hasn't shipped yet", F(order_id="Z-7781", status="Processing"),
+ "Yes.", False),
+("I've been waiting three weeks for a response about my broken TV (ticket 5521). This is a joke. If I don't hear back I'm going to small claims.", None,
+ "I'm really sorry you've waited three weeks. I've escalated ticket 5521 to our customer relations manager, who will phone you tomorrow morning to sort out the TV.", True),
+("My parcel says delivered but I never got it. Order ST-90012", F(order_id="ST-90012", status="Delivered", carrier="Evri", delivered_on="2026-12-01"),
+ "Sorry about that. Evri shows ST-90012 as delivered on 1 December. I've opened a missing-parcel claim with them and if it hasn't turned up by Friday I'll send a replacement.", True),
+("My parcel says delivered but I never got it. Order ST-90012", F(order_id="ST-90012", status="Delivered", carrier="Evri", delivered_on="2026-12-01"),
+ "Your order ST-90012 is still on its way and should arrive soon.", False),
+("do u ship to canada", None, "Yes, we ship to Canada with Canada Post, usually 7-10 business days.", True),
+("do u ship to canada", None, "Thanks for reaching out! We're always happy to help.", False),
+]
 
 @pytest.mark.parametrize("ask,facts,reply,keep", EVERYDAY, ids=[f"{i}-{c[3]}" for i, c in enumerate(EVERYDAY)])
 def test_everyday_wording_is_read(ask, facts, reply, keep):
