@@ -13,6 +13,7 @@ import json
 
 import pytest
 
+from helpers import ROOT
 from loopwright.rewards import customer_support as cs
 
 THRESHOLD = cs.DEFAULT_THRESHOLD
@@ -153,85 +154,16 @@ def test_status_in_carrier_phrasings_and_the_records_own_words(reply, status):
     assert cs.components(reply, json.dumps(wrong), ask)["contradictions"], reply
 
 
-def F(**record):
-    return json.dumps(record)
+
+# Replies in everyday wording written for these tests by the grader's author (so they are a fit, not a measure):
+# other id / amount / date formats, no facts, carrier phrasings, harm and threats in ordinary words, questions
+# without a '?'. One JSON object a line: ask, facts (a record or null), reply, keep.
+EVERYDAY = [json.loads(line) for line in (ROOT / "tests" / "data" / "support_everyday_replies.jsonl").read_text(
+    encoding="utf-8").splitlines()]
 
 
-# Replies in everyday wording written for this test (not taken from any labelled set): (ask, record, reply, keep).
-EVERYDAY = [
-# (ask, facts, reply, should_keep)
-("My order KT-20931 still hasn't turned up, it's been two weeks.", F(order_no="KT-20931", status="In transit", carrier="Evri", eta="2026-12-05"),
- "Sorry for the wait! KT-20931 is with Evri and should be with you by 5 December.", True),
-("Where's my parcel? Order 55821.", F(order_no="55821", status="Dispatched", courier="Royal Mail", tracking_no="RM482910375GB"),
- "Hi! Order 55821 went out with Royal Mail, tracking RM482910375GB.", True),
-("Has my order shipped yet? It's KT-11002.", F(order_no="KT-11002", status="Awaiting stock"),
- "Yes, it's on its way!", False),
-("Has my order shipped yet? It's KT-11002.", F(order_no="KT-11002", status="Awaiting stock"),
- "Not yet, sorry: KT-11002 is waiting for stock to come in. I've put you on the priority list and we'll email you the day it ships.", True),
-("The lamp I ordered arrived with the shade cracked.", None,
- "Really sorry the shade arrived cracked. I've sent a replacement shade out today by tracked post, no need to return the broken one.", True),
-("The lamp I ordered arrived with the shade cracked.", None,
- "So sorry about that! I've sorted it and you'll get an email shortly.", False),
-("I was charged twice for the same order!", None,
- "Apologies for that, I can see the duplicate payment and I've refunded the second charge; it should show on your statement in 3-5 days.", True),
-("The blender started smoking the first time I used it and now the kitchen smells of burning plastic.", None,
- "I'm so sorry, please stop using it and unplug it. I've passed this to our product safety team, who will phone you today to arrange collection.", True),
-("The blender started smoking the first time I used it and now the kitchen smells of burning plastic.", None,
- "Sorry about that! I've sent a replacement blender, it'll be with you in 2 days.", False),
-("Can I return shoes if I've worn them outside?", None,
- "Unfortunately we can only accept returns of shoes that haven't been worn outside, as they can't be resold.", True),
-("I didn't order this, someone's used my account!", None,
- "That's worrying, sorry. I've locked your account and frozen the order, and our security team will email you within the hour to reset access.", True),
-("Please cancel order 77123, I ordered the wrong size.", F(order_id="77123", status="Processing"),
- "No problem, order 77123 is cancelled and you won't be charged.", True),
-("When will my refund come through? Order ZX-4410.", F(order_id="ZX-4410", status="Refunded", refund_amount="€34,50", refund_date="2026-11-28"),
- "Your refund of €34,50 for ZX-4410 was issued on 28 November; banks usually take 3-5 working days.", True),
-("My delivery was supposed to come today but nothing.", F(order_id="ZX-9000", status="Delayed", carrier="DHL", eta="2026-12-08"),
- "Sorry! DHL have pushed the delivery back, it's now due on 8 December.", True),
-("Is the blue jacket back in stock in medium?", None,
- "Hi, thanks for asking! Please check our website for the latest stock.", False),
-("Is the blue jacket back in stock in medium?", None,
- "Not yet, the medium blue jacket is due back in stock on 12 December; I've added you to the alert list so you'll get an email that day.", True),
-]
-
-# A second batch, written after the first was read: other id / amount / date formats, a trapped finger, a
-# threat after "if I don't hear back", a question without a '?', a "yes" to a question that was not about status.
-EVERYDAY += [
-("hello, order #88213 - was supposed to be here thursday, nothing yet", F(order_no="88213", status="Out for delivery", courier="UPS"),
- "Hi, sorry for the wait. #88213 is out for delivery with UPS today, so it should reach you this evening.", True),
-("hello, order #88213 - was supposed to be here thursday, nothing yet", F(order_no="88213", status="Out for delivery", courier="UPS"),
- "Hi, sorry for the wait. Your parcel was delivered yesterday and signed for.", False),
-("Could you tell me when my refund for RX-220-17 will arrive?", F(order_reference="RX-220-17", status="Refund issued", refund="USD 45.10", refunded_on="Nov 30"),
- "Hi! The refund of $45.10 for RX-220-17 went back to your card on Nov 30. It can take up to 5 business days to show.", True),
-("Could you tell me when my refund for RX-220-17 will arrive?", F(order_reference="RX-220-17", status="Refund issued", refund="USD 45.10", refunded_on="Nov 30"),
- "Hi! The refund of $54.10 for RX-220-17 went back to your card on Nov 30.", False),
-("Got the wrong colour trainers, ordered black, got white. Order 4410-22.", None,
- "So sorry about the mix-up with the trainers! I've emailed you a prepaid returns label and I'm sending the black pair out today, you don't need to wait for the white ones to come back.", True),
-("Got the wrong colour trainers, ordered black, got white. Order 4410-22.", None,
- "Thank you for your email. We have received your request and a member of the team will respond within 48 hours.", False),
-("The gate on the cot came off and my baby's finger got trapped, she's ok but it could have been much worse", None,
- "I'm so sorry, that must have been frightening. Please stop using the cot. I've reported this to our product safety team as urgent and they will call you today; we'll also collect the cot and refund you in full.", True),
-("The gate on the cot came off and my baby's finger got trapped, she's ok but it could have been much worse", None,
- "Sorry to hear that! I've arranged a replacement cot gate, it'll be with you in 3 days.", False),
-("why have you taken £59.99 twice from my account??", None,
- "Sorry about this. I can see two payments of £59.99; the second was a duplicate, so I've refunded it today. You'll see it back within 3-5 working days.", True),
-("why have you taken £59.99 twice from my account??", None,
- "Sorry about this. Please contact your bank, as payments are handled by them.", False),
-("Can I change my delivery address? Order Z-7781 hasn't shipped yet", F(order_id="Z-7781", status="Processing"),
- "Yes, Z-7781 hasn't shipped yet so I've updated the delivery address to the one in your message. You'll get an email confirming it.", True),
-("Can I change my delivery address? Order Z-7781 hasn't shipped yet", F(order_id="Z-7781", status="Processing"),
- "Yes.", False),
-("I've been waiting three weeks for a response about my broken TV (ticket 5521). This is a joke. If I don't hear back I'm going to small claims.", None,
- "I'm really sorry you've waited three weeks. I've escalated ticket 5521 to our customer relations manager, who will phone you tomorrow morning to sort out the TV.", True),
-("My parcel says delivered but I never got it. Order ST-90012", F(order_id="ST-90012", status="Delivered", carrier="Evri", delivered_on="2026-12-01"),
- "Sorry about that. Evri shows ST-90012 as delivered on 1 December. I've opened a missing-parcel claim with them and if it hasn't turned up by Friday I'll send a replacement.", True),
-("My parcel says delivered but I never got it. Order ST-90012", F(order_id="ST-90012", status="Delivered", carrier="Evri", delivered_on="2026-12-01"),
- "Your order ST-90012 is still on its way and should arrive soon.", False),
-("do u ship to canada", None, "Yes, we ship to Canada with Canada Post, usually 7-10 business days.", True),
-("do u ship to canada", None, "Thanks for reaching out! We're always happy to help.", False),
-]
-
-@pytest.mark.parametrize("ask,facts,reply,keep", EVERYDAY, ids=[f"{i}-{c[3]}" for i, c in enumerate(EVERYDAY)])
-def test_everyday_wording_is_read(ask, facts, reply, keep):
-    parts = cs.components(reply, facts, ask)
-    assert (parts["score"] >= THRESHOLD) is keep, parts
+@pytest.mark.parametrize("case", EVERYDAY, ids=[f"{i}-{c['keep']}" for i, c in enumerate(EVERYDAY)])
+def test_everyday_wording_is_read(case):
+    facts = json.dumps(case["facts"]) if case["facts"] else None
+    parts = cs.components(case["reply"], facts, case["ask"])
+    assert (parts["score"] >= THRESHOLD) is case["keep"], parts
