@@ -161,8 +161,8 @@ class _Reading:
             return True
         if {a[0] for a in self.amounts} & self.known_amounts or {d for r, _ in self.dates for d in r} & self.known_dates:
             return True
-        if f.get("status") and self.stated("status"):
-            return True
+        if f.get("status") and self.stated("status") and sr.ASKS_STATUS.search(self.user):
+            return True  # the record's status, to a customer who asked where the order is
         ask = sr.anchors(self.user + " " + " ".join(str(i) for i in (f.get("items") or []) if isinstance(i, str)))
         if ask["orders"] & {sf.compact(t) for t in sr.order_tokens(text)}:
             return True

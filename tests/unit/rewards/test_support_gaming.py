@@ -167,3 +167,13 @@ def test_everyday_wording_is_read(case):
     facts = json.dumps(case["facts"]) if case["facts"] else None
     parts = cs.components(case["reply"], facts, case["ask"])
     assert (parts["score"] >= THRESHOLD) is case["keep"], parts
+
+
+def test_a_kept_reply_moved_to_another_question_is_rarely_kept():
+    """The prompt swap: each kept everyday reply scored against every other question (and its record). The few
+    still kept answer a question of the same kind (a double charge, a danger report, a stock wait)."""
+    good = [c for c in EVERYDAY if c["keep"]]
+    swaps = [(a, b) for a in good for b in EVERYDAY if b["ask"] != a["ask"]]
+    kept = [(a["reply"], b["ask"]) for a, b in swaps
+            if cs.score(a["reply"], json.dumps(b["facts"]) if b["facts"] else None, b["ask"]) >= THRESHOLD]
+    assert len(swaps) == 660 and len(kept) <= 0.03 * len(swaps), kept
