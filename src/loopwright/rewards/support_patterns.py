@@ -1,11 +1,13 @@
-"""What reward=customer_support reads in a reply and in the customer's message: the wording patterns.
+"""What reward=customer_support reads in a reply: the wording patterns.
 
-Reply side: status claims (``claimed_statuses``), escalation, rudeness, politeness,
-concrete outcomes and next steps, deflections, carriers, tracking numbers, emails,
-and the role a date or an amount is given ("delivered on ...", "a refund of ...").
-Customer side: whether the message reports fraud, a legal threat, danger or harm
-(escalation expected without any facts) and what the customer asks for (status,
-refund, cancellation). Plain regular expressions; importable without torch.
+Status claims (``claimed_statuses``: the reply's own words and carrier phrasings such as
+"in the hands of UPS", "picked up by", "pushed the delivery back"), escalation, rudeness,
+politeness, concrete outcomes and next steps (a done-word such as "noted" is none),
+deflections, carriers, tracking numbers, emails, and the role a date or an amount is
+given ("delivered on ...", "a refund of ..."). ``negated`` / ``conditional`` look back
+only to the start of the clause ("so it won't ship, and I've passed it on" is no negated
+hand-off). The customer's side (kinds of report, what is asked, anchors) is
+support_request.py. Plain regular expressions; importable without torch.
 """
 
 from __future__ import annotations
