@@ -79,7 +79,7 @@ def parse_facts(facts_json: Any, facts_map: dict | None = None) -> dict | None:
 
 def _outcome(text: str, claims: set, facts: bool) -> bool:
     """A concrete outcome or next step. Without facts a status claim is no outcome: nothing can confirm it."""
-    if sp.OUTCOME.search(text):
+    if sp.OUTCOME.search(sp.VAGUE_DONE.sub(" ", text)):
         return True
     said = (claims if facts else set()) or any(p.search(text) for p in sp.NEXT_STEP.values())
     return bool(said) and not sp.DEFLECT.search(text)
@@ -128,6 +128,8 @@ class _Reading:
         self.dates = sf.dates_in(text)
         if sum(1 for p in sp.WORD_RE.values() if p.search(text)) >= 4:
             self.contradictions.append("status keyword stuffing")
+        if sp.remedies_in(text) >= 4:
+            self.contradictions.append("remedy stuffing")
         self._yes_no()
         self._status()
         self.known_amounts = {sf.amount_value(f.get(k)) for k in sf.AMOUNT_KEYS} - {None}

@@ -188,6 +188,29 @@ OUTCOME = re.compile(
     r"money|text|sms|call)\b|"
     r"\byou\s+can\s+\w+\s+[^.!?]{0,40}?(?:\bunder\b|\bvia\b|\busing\b|\bfrom\s+the\b|\bin\s+the\b|\bat\s+\w|>)",
     re.I)
+# A done-word with nothing for an object: "I've sorted it.", "we have processed your request". Removed before
+# OUTCOME is read, so it is no outcome; "I've updated your account with the new address" stays one.
+VAGUE_DONE = re.compile(
+    r"\b(?:sorted(?:\s+out)?|fixed|processed|handled|actioned|resolved|dealt\s+with|taken\s+care\s+of|looked\s+into|"
+    r"updated|raised|opened|created|submitted|forwarded|passed(?:\s+on)?|flagged|noted|logged|reviewed|checked|"
+    r"sort|fix|process|handle|resolve|action|review|look\s+into|take\s+care\s+of|deal\s+with)\s+"
+    r"(?:it|this|that|everything|things|all\s+of\s+(?:it|this)|the\s+(?:issue|problem|matter|request|query|case|"
+    r"ticket|situation)|your\s+(?:request|case|query|issue|problem|complaint|ticket|feedback|account|order|details|"
+    r"information|concern|message|email)|a\s+(?:ticket|case|request|report))"
+    r"(?:\s+(?:for\s+you|now|already|right\s+away|on\s+our\s+(?:end|side)|internally|with\s+the\s+team))*"
+    r"\s*(?=[.!,;:)]|$|\s+(?:and|so|but)\b)", re.I)
+# Every remedy at once is a keyword list, not a decision.
+REMEDIES = {"refund": r"\brefund", "replacement": r"\breplac", "cancel": r"\bcancel", "reship": r"\bre-?(?:ship|send|sent)",
+            "exchange": r"\bexchang", "credit": r"\b(?:voucher|store\s+credit|credit\s+note|gift\s+card|discount|coupon)",
+            "repair": r"\brepair", "compensation": r"\bcompensat", "collection": r"\bcollect(?:ion)?\b"}
+_REMEDY_RE = [re.compile(p, re.I) for p in REMEDIES.values()]
+
+
+def remedies_in(text: str) -> int:
+    """How many distinct remedies a reply names (4 or more: stuffing)."""
+    return sum(1 for p in _REMEDY_RE if p.search(text))
+
+
 # Sending the customer elsewhere, or promising nothing: not an outcome unless something is also done.
 DEFLECT = re.compile(
     r"\bcontact\s+(?:your\s+bank|the\s+(?:courier|carrier|manufacturer)|them|\w+\s+directly)\b|\bout\s+of\s+our\s+hands\b|"

@@ -52,9 +52,10 @@ REPORT_KINDS = {
 }
 # The people a hand-off for each kind goes to: a hand-off naming them is about this report; "the team" is not.
 KIND_TEAMS = {"danger": r"(?:product\s+)?safety|product\s+(?:quality|recalls?)|hazard\w*|quality\s+assurance",
-              "harm": r"safety|welfare|medical|customer\s+care|safeguarding",
-              "fraud": r"fraud\w*|security|payments?|card|account\s+(?:security|protection)|trust\s*(?:and|&)\s*safety",
-              "legal": r"legal|complaints?|customer\s+relations|disputes?|compliance"}
+              "harm": r"(?:product\s+)?safety|welfare|medical|safeguarding",
+              "fraud": r"fraud\w*|security|payments?\s+team|account\s+(?:security|protection)|"
+                       r"trust\s*(?:and|&)\s*safety",
+              "legal": r"legal|customer\s+relations|disputes?\s+team|compliance|complaints\s+team"}
 _TEAM_RE = {k: re.compile(r"\b(?:" + p + r")\b", re.I) for k, p in KIND_TEAMS.items()}
 _KIND_RE = {k: re.compile(r"(?<![\w'])(?:" + p + r")", re.I) for k, p in REPORT_KINDS.items()}
 _NEAR_NEG = re.compile(r"(?:\bno\b|\bnot\b|n't\b|\bnever\b|\bwithout\b|\bnothing\b|\bnobody\b|\bno\s+one\b)"
@@ -172,5 +173,12 @@ def anchors(user: str) -> dict:
 
 
 def names_team_for(text: str, kinds: set[str]) -> bool:
-    """Whether ``text`` names the people (or the kind of report) that one of ``kinds`` is handed to."""
-    return any(_TEAM_RE[k].search(text) or _KIND_RE[k].search(text) for k in kinds if k in _TEAM_RE)
+    """Whether ``text`` names the people (or the kind of report) that one of ``kinds`` is handed to, and no
+    team for a kind not reported (a hand-off to "our fraud, legal and safety teams" fits any report)."""
+    own = [k for k in kinds if k in _TEAM_RE and (_TEAM_RE[k].search(text) or _KIND_RE[k].search(text))]
+    if not own:
+        return False
+    for kind, pattern in _TEAM_RE.items():
+        if kind not in kinds and any(not any(_TEAM_RE[j].fullmatch(m[0]) for j in own) for m in pattern.finditer(text)):
+            return False
+    return True

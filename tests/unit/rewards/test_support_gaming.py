@@ -177,3 +177,21 @@ def test_a_kept_reply_moved_to_another_question_is_rarely_kept():
     kept = [(a["reply"], b["ask"]) for a, b in swaps
             if cs.score(a["reply"], json.dumps(b["facts"]) if b["facts"] else None, b["ask"]) >= THRESHOLD]
     assert len(swaps) == 660 and len(kept) <= 0.03 * len(swaps), kept
+
+
+@pytest.mark.parametrize("reply", [
+    "Sorry the kettle lid cracked! I've sorted it for you.",  # the item named, a done-word with no object
+    "Sorry about the kettle lid, we have processed your request.",
+    "Sorry about the cracked kettle lid: I've arranged a refund, a replacement, a voucher and a collection.",
+])
+def test_naming_the_item_does_not_rescue_a_vague_or_stuffed_reply(reply):
+    ask = "My kettle arrived with a cracked lid."
+    assert cs.score(reply, None, ask) < THRESHOLD
+    assert cs.score("Sorry the kettle lid cracked! I've sent a replacement kettle today.", None, ask) >= THRESHOLD
+
+
+def test_a_hand_off_to_every_team_is_no_anchor():
+    ask = "The toaster sparked and tripped the electrics."
+    every = "I'm sorry. I've escalated this to our fraud, legal and product safety teams, who will call you today."
+    assert cs.score(every, None, ask) < THRESHOLD
+    assert cs.score(every.replace("fraud, legal and product safety teams", "product safety team"), None, ask) >= THRESHOLD
