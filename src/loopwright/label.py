@@ -12,6 +12,7 @@ unusable input. argparse, not Hydra: it takes paths and flags and composes no co
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -20,27 +21,39 @@ from typing import Iterator
 from loopwright.loop.labelling import LabelInputError, Progress, read_items, sample, session, summary
 
 
-def _keys() -> Iterator[str]:
-    """Single keys from the terminal, unbuffered (cbreak); from a pipe, its characters one by one."""
+def _piped_keys() -> Iterator[str]:
+    """From a pipe: its characters one by one (blanks ignored)."""
+    while True:
+        ch = sys.stdin.read(1)
+        if not ch:
+            return
+        if not ch.isspace():
+            yield ch
+
+
+@contextlib.contextmanager
+def _keys() -> Iterator[Iterator[str]]:
+    """Single keys from the terminal, unbuffered: cbreak mode is set before the first screen is shown (a key
+    typed at once is never caught in line mode) and restored on the way out."""
     if not sys.stdin.isatty():
-        while True:
-            ch = sys.stdin.read(1)
-            if not ch:
-                return
-            if not ch.isspace():
-                yield ch
+        yield _piped_keys()
+        return
     import termios
     import tty
 
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
-    try:
-        tty.setcbreak(fd)
+    tty.setcbreak(fd)
+
+    def read() -> Iterator[str]:
         while True:
             ch = os.read(fd, 1).decode(errors="replace")
             if not ch or ch in ("\x03", "\x04"):  # Ctrl-C, Ctrl-D: quit
                 return
             yield ch
+
+    try:
+        yield read()
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
@@ -70,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     except LabelInputError as err:
         print(f"loopwright.label: {err}", file=sys.stderr)
         return 2
-    outcome = session(items, progress, _keys(), sys.stdout, _clear)
+    with _keys() as keys:
+        outcome = session(items, progress, keys, sys.stdout, _clear)
     print(summary(progress, len(items)))
     if outcome == "quit":
         print("quit: progress saved; run the same command to resume")
