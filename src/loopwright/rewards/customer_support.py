@@ -227,6 +227,8 @@ class _Reading:
         self.order_ok = sf.order_body(order_id) in bodies
         if any(b != sf.order_body(order_id) for b in bodies):
             self.contradictions.append("wrong order number")
+        elif self.order_ok is False and sr.foreign_orders(self.text, self.user, order_id, self.facts.get("tracking")):
+            self.contradictions.append("an order number not the record's")
 
     def stated(self, key: str) -> bool:
         f = self.facts

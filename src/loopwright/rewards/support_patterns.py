@@ -139,7 +139,7 @@ REFUND_DONE = re.compile(
     r"\brefund\w*\s+(?:of\s+\S+\s+)?(?:has\s+been|was|is\s+being|will\s+be)\s+(?:issued|processed|sent|initiated|approved|credited)\b|"
     r"\b(?:we|i)(?:'ve|\s+have|\s+will|'ll)?\s+refund(?:ed)?\b", re.I)
 RUDE = re.compile(
-    r"\byour\s+(?:own\s+)?fault\b|\byou\s+should\s+have\b|\byou\s+(?:failed|forgot|didn't\s+bother)\s+to\b|\bcalm\s+down\b|"
+    r"\byour\s+(?:own\s+)?fault\b|\byou\s+should\s+have\b(?!\s+been\b)|\byou\s+(?:failed|forgot|didn't\s+bother)\s+to\b|\bcalm\s+down\b|"
     r"\bnot\s+(?:our|my)\s+problem\b|\bstop\s+(?:complaining|bothering|whining|emailing)\b|\bas\s+i\s+(?:already\s+)?(?:said|told\s+you)\b|"
     r"\b(?:stupid|idiot\w*|dumb|ridiculous|pathetic|moron\w*|clueless)\b|\bdeal\s+with\s+it\b|\bwhatever\b|\bshut\s+up\b|"
     r"\bread\s+the\s+(?:policy|faq|instructions|website|terms)\b|\bclearly\s+you\b|\byou\s+clearly\b|\bobviously\b|"

@@ -166,6 +166,22 @@ def order_tokens(text: str) -> set[str]:
     return {sf.compact(t) for t in _ORDER_TOKEN.findall(text)}
 
 
+_NOT_ORDER = re.compile(r"\b(?:ticket|case|ref|reference|rma|return|claim|invoice|code|sku|item|model|part|"
+                        r"tracking|voucher|coupon|flight|room)\W*(?:no\.?|number|#|id)?\W*$", re.I)
+
+
+def foreign_orders(text: str, user: str, order_id: str, tracking: object = None) -> bool:
+    """Whether a reply names an order-like token (KT-11002) that is neither the record's order, its tracking,
+    nor anything the customer wrote, and is not introduced as a ticket, case, SKU ... number."""
+    own = {sf.compact(order_id), sf.compact(tracking or "")} | order_tokens(user)
+    for m in _ORDER_TOKEN.finditer(text):
+        token = sf.compact(m[0])
+        if token in own or any(token in o or o in token for o in own if o) or _NOT_ORDER.search(text[:m.start()]):
+            continue
+        return True
+    return False
+
+
 def anchors(user: str) -> dict:
     """What a reply to ``user`` can name to be about it: order tokens, amounts (cents), dates, content stems."""
     return {"orders": order_tokens(user) - {""}, "amounts": {a for a, _, _ in sf.amounts_in(user)},

@@ -176,7 +176,7 @@ def test_a_kept_reply_moved_to_another_question_is_rarely_kept():
     swaps = [(a, b) for a in good for b in EVERYDAY if b["ask"] != a["ask"]]
     kept = [(a["reply"], b["ask"]) for a, b in swaps
             if cs.score(a["reply"], json.dumps(b["facts"]) if b["facts"] else None, b["ask"]) >= THRESHOLD]
-    assert len(swaps) == 660 and len(kept) <= 0.03 * len(swaps), kept
+    assert len(swaps) >= 1000 and len(kept) <= 0.03 * len(swaps), kept  # 31 of 1,344 now
 
 
 @pytest.mark.parametrize("reply", [
