@@ -1,17 +1,27 @@
-"""reward=customer_support on three labelled sets, each measured on its own, at the curation threshold.
+"""reward=customer_support on the labelled sets, each measured on its own, at the curation threshold.
 
     python bench/support_sets.py                 # the table of docs/REWARDS.md
     python bench/support_sets.py --show-errors   # also every reply the grader disagrees with
     python bench/support_sets.py --sets other    # one set (shipped, other, harbour_pine)
 
+Every set here is a FIT: the grader's rules were written by people who had read these
+replies, so their figures say the grader still reads what it was built on (a regression
+check), not how it does on wording nobody here wrote.
+
 shipped       bench/data/labelled_support_replies.jsonl: the 78 replies to the shipped
-              scenarios (facts with must_state), written with the first grader
+              scenarios (facts with must_state), written with the first grader. Fit.
 other         tests/data/support_replies_other_shop.jsonl: another shop's 30 replies
-              (BL-48213, "Wednesday 2 December", EUR, other key names, 4 without facts),
-              labelled by someone else; the grader was developed against it
+              (BL-48213, "Wednesday 2 December", EUR, other key names, 4 without facts);
+              the grader was developed against it. Fit.
 harbour_pine  tests/data/harbour_pine/: 38 conversations of a third shop, facts from an
-              order-records CSV (task.params.records) with reward.params.facts_map;
-              written and labelled before the grader's rules, measured once, not tuned on
+              order-records CSV (task.params.records) with reward.params.facts_map; its
+              replies were written by the author of the grader's rules, who knew them
+              and later changed the rules with them in view (issue 26). Fit.
+
+The only figure that measures the grader is on a set nobody on the team has read
+(issue 26's blind set), measured once; docs/REWARDS.md gives it with the set's commit.
+GOAL is issue 26's bar for that set (precision >= 0.90, recall >= 0.70); on a fit, "goal
+met" only says the fit still holds.
 
 A reply is kept when its score is at least the threshold (0.7, conf/reward/customer_support.yaml).
 Precision = kept and labelled keep / kept; recall = kept and labelled keep / labelled keep.
@@ -33,7 +43,7 @@ from loopwright.tasks import support_records  # noqa: E402
 HARBOUR = ROOT / "tests" / "data" / "harbour_pine"
 # The third shop's own column names that no alias covers (tests/data/harbour_pine/README.md).
 HARBOUR_FACTS_MAP = {"Haulier": "carrier", "Promised By": "eta", "Needs Escalation": "escalate"}
-GOAL = {"precision": 0.95, "recall": 0.85}
+GOAL = {"precision": 0.90, "recall": 0.70}
 
 
 def _jsonl(path: Path) -> list[dict]:

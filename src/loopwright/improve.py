@@ -6,7 +6,9 @@ exact train.py commands for them (src/loopwright/loop/curate.py). Exit 0 when
 curated rows exist, 1 when nothing was curated, 2 for unusable arguments.
 ``calibrate=true`` (or ``reward.calibration`` set) first scores that labelled file and
 stops with exit 2 below ``reward.min_agreement`` (loopwright.rewards._calibration);
-without ``transcripts`` it is only that check. Imports no torch. The checks, the
+without ``transcripts`` it is only that check. Without a calibration, logs that are not
+the shipped scenarios are refused (exit 2, naming ``python -m loopwright.label``) unless
+``calibration_required=false``, which improve_summary.json records. Imports no torch. The checks, the
 threshold and the calibration gate are :mod:`loopwright.loop.improve`.
 """
 
@@ -19,7 +21,8 @@ from omegaconf import DictConfig, OmegaConf
 
 from loopwright.loop.app import hydra_app
 from loopwright.loop.curate import NEXT_STEPS, ImproveInputError, improve
-from loopwright.loop.improve import add_calibration, calibration_check, problems, reward_args, threshold_of
+from loopwright.loop.improve import (add_calibration, calibration_check, problems, reward_args, threshold_of,
+                                     uncalibrated)
 
 
 def run(cfg: DictConfig) -> int:
@@ -35,6 +38,13 @@ def run(cfg: DictConfig) -> int:
         calibration = calibration_check(cfg, threshold)
         if not calibration or not calibration["passed"] or OmegaConf.is_missing(cfg, "transcripts"):
             return 0 if calibration and calibration["passed"] else 2
+    else:
+        refused, calibration = uncalibrated(cfg)
+        if refused:
+            print(f"loopwright.improve: {refused}", file=sys.stderr)
+            return 2
+        if calibration.get("override"):
+            print(f"loopwright.improve: {calibration['override']}: {calibration['note']}", file=sys.stderr)
     config = redacted_config(cfg)
     try:
         summary = improve(cfg.transcripts, cfg.output, cfg.reward, cfg.task, threshold, reward_args(cfg),

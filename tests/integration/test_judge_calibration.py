@@ -58,6 +58,7 @@ def test_a_judge_below_min_agreement_is_refused_before_any_model_loads(tmp_path)
         assert judge.count == 30
     assert proc.returncode == 2, proc.stderr[-2000:]
     assert "reward.calibration: agreement 0.000 (accuracy at threshold 0.5" in proc.stderr
+    assert "95% interval 0.00-0.11)" in proc.stderr  # 0 of 30: the agreement's 95% Wilson interval
     assert "reward.min_agreement=0.8" in proc.stderr and str(LABELLED) in proc.stderr
     assert proc.stdout.strip().endswith("HEAVY_IMPORTS=")  # nothing heavy imported: no model was loaded
     assert not run_dir.exists()

@@ -47,6 +47,9 @@ class ImproveConfig:
     # true: score reward.calibration (a labelled .jsonl) first and stop with exit 2 when the agreement is below
     # reward.min_agreement (loopwright.rewards._calibration); without transcripts, only the check runs
     calibrate: bool = False
+    # false: curate logs that are not the shipped scenarios with a grader that has no reward.calibration on them
+    # (recorded in improve_summary.json); true (default) refuses them with exit 2, naming python -m loopwright.label
+    calibration_required: bool = True
 
 
 @dataclass

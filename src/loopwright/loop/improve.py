@@ -5,7 +5,9 @@
     grading_problems    what any app that grades with reward= / task= checks first (improve, flywheel)
     problems            improve's own config checks
     calibration_check   the gate on reward.calibration (loopwright.rewards._calibration); calibration.json
-    add_calibration     improve_summary.json records the gate's result
+    uncalibrated        why curating without a calibration is refused: logs that are not the shipped scenarios
+                        (the grader was never checked on them); calibration_required=false overrides it
+    add_calibration     improve_summary.json records the gate's result, or the override / why none was needed
 
 The grading and curation themselves are :mod:`loopwright.loop.curate`. Imports no torch.
 """
@@ -81,6 +83,51 @@ def calibration_check(cfg: DictConfig, threshold: float) -> dict | None:
         out.mkdir(parents=True, exist_ok=True)
         write_json_atomic(out / "calibration.json", result)
     return result
+
+
+LABEL_COMMAND = "python -m loopwright.label"
+SHIPPED_SHARE = 0.8  # the share of assistant turns joined to a shipped scenario that makes logs "the shipped scenarios"
+
+
+def shipped_share(cfg: DictConfig) -> float | None:
+    """The share of the logs' assistant turns that are the shipped support scenarios' (task=customer_support's
+    own lookup, no task.params.records): 0 for any other task or for a user's own records; None when the
+    transcripts cannot be read (improve names the file)."""
+    from loopwright.loop.curate import ImproveInputError, read_transcripts, transcripts_file, turns_of
+    from loopwright.tasks import columns_for
+
+    params = dict(cfg.task.get("params") or {})
+    if cfg.task.kind != "customer_support" or params.get("records"):
+        return 0.0
+    try:
+        conversations = read_transcripts(transcripts_file(str(cfg.transcripts)))
+    except ImproveInputError:
+        return None  # improve itself names the unusable file
+    joined = total = 0
+    for t in conversations:
+        for turn in turns_of(t):
+            columns, _ = columns_for("customer_support", turn["context"], t.get("metadata"), params)
+            total += 1
+            joined += '"must_state"' in str(columns.get("facts_json") or "")
+    return joined / total if total else 0.0
+
+
+def uncalibrated(cfg: DictConfig) -> tuple[str | None, dict]:
+    """(why curating is refused or None, what improve_summary.json's ``calibration`` records) without a
+    reward.calibration: logs that are not the shipped scenarios need one, unless calibration_required=false."""
+    share = shipped_share(cfg)
+    if share is None:
+        return None, {}
+    if share >= SHIPPED_SHARE:
+        return None, {"required": False, "reason": f"the shipped scenarios ({share:.0%} of the turns)"}
+    if not cfg.calibration_required:
+        return None, {"required": True, "override": "calibration_required=false",
+                      "note": "curated with a grader never checked against labels on these logs"}
+    return (f"reward={cfg.reward.name} has no calibration on these logs (they are not the shipped scenarios), so "
+            f"its scores are not trusted to curate them. Label about 30 of their replies: `{LABEL_COMMAND} "
+            f"{cfg.transcripts} --out labels.jsonl`, then rerun with reward.calibration=labels.jsonl (the gate: "
+            f"reward.min_agreement), or override with calibration_required=false (recorded in "
+            f"improve_summary.json)."), {}
 
 
 def add_calibration(cfg: DictConfig, summary: dict, calibration: dict) -> dict:

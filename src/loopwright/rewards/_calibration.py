@@ -142,6 +142,15 @@ def _pairwise(rows: list[dict], reward_cfg: Any) -> dict:
             "disagreements": sorted(wrong)}
 
 
+def wilson(agreement: float, n: int, z: float = 1.96) -> list[float]:
+    """The 95% Wilson score interval of an agreement measured on ``n`` labels (or ranked pairs)."""
+    if n <= 0:
+        return [0.0, 1.0]
+    centre = (agreement + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (agreement * (1 - agreement) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    return [round(max(0.0, centre - half), 6), round(min(1.0, centre + half), 6)]
+
+
 def calibrate(reward_cfg: Any, threshold: float | None = None) -> dict:
     """Score the labelled set ``reward.calibration``; the result (agreement, passed, ...) for the manifest."""
     from omegaconf import OmegaConf
@@ -159,6 +168,7 @@ def calibrate(reward_cfg: Any, threshold: float | None = None) -> dict:
     minimum = float(reward_cfg.min_agreement)
     result = {"file": str(path), "sha256": sha, "rows": len(rows), "positives": sum(r["label"] for r in rows),
               "reward": reward_cfg.name, **found, "min_agreement": minimum,
+              "interval_95": wilson(found["agreement"], found["pairs"] if "pairs" in found else len(rows)),
               "passed": found["agreement"] >= minimum}
     _RESULTS[memo] = result
     return result
@@ -170,7 +180,9 @@ def summary_line(result: dict) -> str:
 
     extra = f" at threshold {result['threshold']}, precision {figure(result['precision'])}, recall " \
         f"{figure(result['recall'])}" if result["metric"] == "accuracy" else f" over {result['pairs']} ranked pairs"
-    return (f"agreement {result['agreement']:.3f} ({result['metric']}{extra}) with the {result['rows']} labels of "
+    low, high = result.get("interval_95", (0.0, 1.0))
+    return (f"agreement {result['agreement']:.3f} ({result['metric']}{extra}; 95% interval {low:.2f}-{high:.2f}) "
+            f"with the {result['rows']} labels of "
             f"{result['file']}; reward.min_agreement={result['min_agreement']}")
 
 

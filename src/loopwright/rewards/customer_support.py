@@ -6,15 +6,22 @@ resolution     the reply does what the contact needs. With ``must_state`` in the
                (the shipped scenarios), every item it names is stated: the order status
                as an assertion, the tracking number, the refund amount, the dates, the
                next step, the hand-off. Without it, the items are inferred: a concrete
-               outcome or next step (something done, booked or promised with a when, a
-               direct how-to; a deflection such as "contact your bank" alone is none),
-               the status when the customer asks where the order is and the facts know
-               it, the refund amount when they ask for money back and the facts hold
-               one, the hand-off when escalation is expected. Quadratic partial credit.
+               outcome or next step about THIS request (something done, booked or promised
+               with a when, a direct how-to, a yes / no answered in the question's own
+               words; a done-word such as "noted" or "logged", or a deflection such as
+               "contact your bank" alone, is none), the status when the customer asks
+               where the order is and the facts know it, the refund amount when they ask
+               for money back and the facts hold one, the hand-off when escalation is
+               expected. The outcome counts only when the reply is anchored to the
+               request: it names the record's order / tracking / carrier / amount / date
+               or status, or the customer's own order, amount, date or words (the item,
+               the problem), or, for a hand-off, the team for that kind of report. A
+               reply that would read the same under any question is a template, never a
+               resolution. Quadratic partial credit.
 tone           1.0 polite, 0.8 neutral, 0.0 rude or blaming (or shouting).
 escalation     1.0 when the reply hands over to a human / specialist team exactly when
-               expected: the facts' ``escalate`` when the record has one, else whether
-               the customer reports fraud, a legal threat, danger or harm.
+               expected: the facts' ``escalate`` when the record has one, else the kind
+               of report (support_request.py: danger, harm, fraud, legal, in any words).
 concreteness   0.5 for naming the right order + 0.25 per correct specific (carrier,
                tracking, amount, date, email); without facts, 0.25 per specific given.
 
@@ -26,7 +33,9 @@ as a refund / charge / delivery / shipping figure that the record does not hold,
 promised where the record has none, and (facts or not) four or more status words.
 A key the record does not have is never judged (support_facts.py: present-but-empty means
 "none", absent means "unknown"). The facts schema, aliases and parsers are in
-support_facts.py; the wording patterns in support_patterns.py. Only the first
+support_facts.py; the reply's wording in support_patterns.py; the customer's side (kinds of report,
+what is asked, anchors) in support_request.py. A "yes" / "no" opening a reply to a status question
+("Has it shipped?") is the status claim it answers, checked like any other. Only the first
 ``SCAN_CHARS`` characters are read; odd input scores 0.0 and never raises.
 """
 
@@ -39,14 +48,13 @@ from typing import Any
 from loopwright.rewards import completion_text, register
 from loopwright.rewards import support_facts as sf
 from loopwright.rewards import support_patterns as sp
+from loopwright.rewards import support_request as sr
 
 SCAN_CHARS = 4000
 DEFAULT_THRESHOLD = 0.7
 WEIGHTS = {"resolution": 0.5, "concreteness": 0.2, "tone": 0.1, "escalation": 0.2}
 CAP_CONTRADICTION, CAP_RUDE, CAP_ESCALATION = 0.2, 0.3, 0.4
 ORDER_NUMBER = re.compile(r"(?<![A-Za-z0-9])(?:W|#\s?W?)(\d{7})(?!\d)", re.I)  # the shipped scenarios' order numbers
-# An order-like token in a customer's message when there are no facts: BL-48213, #1234567, HP-7Q4K9.
-_ANY_ORDER = re.compile(r"(?<![\w-])(?:#\s?\d{4,}|[A-Z]{1,4}-?(?=[A-Z0-9]*\d)[A-Z0-9]{4,10})(?![\w-])")
 _SPECIFIC = re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b|\bwithin\s+(?:\d+|an?|one|two)\s+\w+|"
                        r"\b\d+(?:\s?-\s?\d+)?\s+(?:working\s+|business\s+)?(?:days?|hours?|minutes?|weeks?)\b|"
                        r"\b[A-Z]{2,}-?\d{2,}\b|\w+\s?>\s?\w+", re.I)
@@ -71,10 +79,38 @@ def parse_facts(facts_json: Any, facts_map: dict | None = None) -> dict | None:
 
 def _outcome(text: str, claims: set, facts: bool) -> bool:
     """A concrete outcome or next step. Without facts a status claim is no outcome: nothing can confirm it."""
-    if sp.OUTCOME.search(text):
+    if sp.OUTCOME.search(sp.VAGUE_DONE.sub(" ", text)):
         return True
     said = (claims if facts else set()) or any(p.search(text) for p in sp.NEXT_STEP.values())
     return bool(said) and not sp.DEFLECT.search(text)
+
+
+_ANSWER = re.compile(r"\b(?:we|you|it|they|this|that|these|those|all|each|every)\s+(?:can|can't|cannot|only|"
+                     r"do|don't|does|doesn't|is|isn't|are|aren't|will|won't|must|need|needs|have\s+to|should|ship|"
+                     r"deliver|accept|offer|take|come|fit|work)\b", re.I)
+
+
+def _answers(text: str, user: str) -> bool:
+    """A direct answer to a customer's question, in the question's own words: a yes / no whose own clause
+    repeats what was asked ("Do you deliver to Ireland?" "Yes, we deliver to Ireland ..."), or a statement
+    sharing two of the question's own words ("Can I return worn shoes?" "We can only accept shoes that
+    haven't been worn ..."). A yes to a status question is a status claim instead (_Reading._yes_no)."""
+    if not sr.QUESTION.search(user) or sr.asked_statuses(user):
+        return False
+    asked = sr.content_stems(user)
+    m = re.match(r"\s*(?:yes|no)\b[,.!:;\s-]*([^.!?;]*)", text, re.I)
+    if m:
+        return bool(sr.content_stems(m[1]) & asked)
+    return any(len(sr.content_stems(sentence) & asked) >= 2 and _ANSWER.search(sentence)
+               for sentence in re.split(r"(?<=[.!;])\s+", text) if "?" not in sentence)
+
+
+def _echo(text: str, user: str, run: int = 6) -> bool:
+    """Whether the reply copies ``run`` consecutive words of the customer's message (a prompt echo)."""
+    words = re.findall(r"[a-z0-9']+", user.lower())
+    grams = {tuple(words[i:i + run]) for i in range(len(words) - run + 1)}
+    said = re.findall(r"[a-z0-9']+", text.lower())
+    return any(tuple(said[i:i + run]) in grams for i in range(len(said) - run + 1))
 
 
 class _Reading:
@@ -86,11 +122,15 @@ class _Reading:
         self.contradictions: list[str] = []
         self.claims = sp.claimed_statuses(text)
         self.escalates = any(not sp.negated(text, m.start()) for m in sp.ESCALATE.finditer(text))
-        self.expected = sf.truthy(f["escalate"]) if "escalate" in f else bool(sp.NEEDS_ESCALATION.search(user))
+        self.kinds = sr.report_kinds(user)
+        self.expected = sf.truthy(f["escalate"]) if "escalate" in f else bool(self.kinds)
         self.amounts = sp_amounts = sf.amounts_in(text)
         self.dates = sf.dates_in(text)
         if sum(1 for p in sp.WORD_RE.values() if p.search(text)) >= 4:
             self.contradictions.append("status keyword stuffing")
+        if sp.remedies_in(text) >= 4:
+            self.contradictions.append("remedy stuffing")
+        self._yes_no()
         self._status()
         self.known_amounts = {sf.amount_value(f.get(k)) for k in sf.AMOUNT_KEYS} - {None}
         self.known_amounts |= {sf.amount_value(v) for v in f.get("extra", {}).values()
@@ -109,13 +149,49 @@ class _Reading:
             self.contradictions.append("date not in the facts")
         self._carrier_tracking_email()
         self._order()
+        self.anchored = self._anchored()
+
+    def _anchored(self) -> bool:
+        """Whether the reply names something of this request: its order, item, amount, date or problem.
+
+        A reply that names nothing of it reads the same under any question (a template): what it
+        says it did is no resolution. The record's specifics count when they are right; the
+        customer's own words count unless the reply just copies the message.
+        """
+        f, text = self.facts, self.text
+        if self.order_ok or self.tracking_ok or self.carrier_ok or self.email_ok:
+            return True
+        if {a[0] for a in self.amounts} & self.known_amounts or {d for r, _ in self.dates for d in r} & self.known_dates:
+            return True
+        if f.get("status") and self.stated("status") and sr.ASKS_STATUS.search(self.user):
+            return True  # the record's status, to a customer who asked where the order is
+        ask = sr.anchors(self.user + " " + " ".join(str(i) for i in (f.get("items") or []) if isinstance(i, str)))
+        if ask["orders"] & {sf.compact(t) for t in sr.order_tokens(text)}:
+            return True
+        if ask["amounts"] & {a[0] for a in self.amounts} or ask["dates"] & {d for r, _ in self.dates for d in r}:
+            return True
+        if self.escalates and sr.names_team_for(text, self.kinds):  # "our fraud team" for a card someone else used
+            return True
+        return bool(ask["stems"] & sr.content_stems(text)) and not _echo(text, self.user)
+
+    def _yes_no(self) -> None:
+        """A reply opening with yes / no claims what the question asked ("Has it shipped?" "Yes" -> shipped)."""
+        m = re.match(r"\s*(?:(yes|yep|yeah|it\s+has|it\s+did)|(no|nope|not\s+yet))\b", self.text, re.I)
+        asked = sr.asked_statuses(self.user) if m else []
+        if asked and m[1]:
+            self.claims.add(asked[0])
+        elif asked and m[2] and asked[0] == "shipped":
+            self.claims.add("processing")
 
     def _status(self) -> None:
         status = self.facts.get("status")
         if status is None:
             return
-        allowed = set(sp.COMPATIBLE.get(status, {status}))
-        if status == "processing" and (sp.ASKS_CANCEL.search(self.user) or self.expected):
+        own = re.findall(r"[a-z]{3,}", str(self.facts.get("status_text", "")).lower())
+        if own and re.search(r"\b" + r"\W+(?:\w+\W+)?".join(own) + r"\b", self.text, re.I):
+            self.claims.add(status)  # the record's own wording: "awaiting packing", "with courier"
+        allowed = set(sp.COMPATIBLE.get(status, {status})) | {status}
+        if status == "processing" and (sr.ASKS_CANCEL.search(self.user) or self.expected):
             allowed.add("cancelled")  # the agent cancels (or freezes) an order that has not left
         if self.claims - allowed:
             self.contradictions.append(f"status claimed {sorted(self.claims - allowed)} but is {status}")
@@ -144,13 +220,15 @@ class _Reading:
         order_id = self.facts.get("order_id")
         pattern = sf.id_pattern(order_id) if order_id else None
         if pattern is None:  # no record of the order: does the reply repeat the one the customer named?
-            asked = {sf.compact(t) for t in _ANY_ORDER.findall(self.user)}
+            asked = sr.order_tokens(self.user)
             self.order_ok = any(a and a in sf.compact(self.text) for a in asked)
             return
         bodies = [sf.order_body(m[1]) for m in pattern.finditer(self.text)]
         self.order_ok = sf.order_body(order_id) in bodies
         if any(b != sf.order_body(order_id) for b in bodies):
             self.contradictions.append("wrong order number")
+        elif self.order_ok is False and sr.foreign_orders(self.text, self.user, order_id, self.facts.get("tracking")):
+            self.contradictions.append("an order number not the record's")
 
     def stated(self, key: str) -> bool:
         f = self.facts
@@ -174,11 +252,11 @@ class _Reading:
             return self.email_ok
         if key == "next_step":
             pattern = sp.NEXT_STEP.get(str(f.get("next_step")))
-            return bool(pattern.search(self.text)) if pattern else _outcome(self.text, self.claims, self.facts_given)
+            return bool(pattern.search(self.text)) if pattern else self.stated("outcome")
         if key == "escalate":
             return self.escalates
         if key == "outcome":
-            return _outcome(self.text, self.claims, self.facts_given)
+            return self.anchored and (_outcome(self.text, self.claims, self.facts_given) or _answers(self.text, self.user))
         return False
 
     def required(self) -> list[str]:
@@ -186,9 +264,9 @@ class _Reading:
         if isinstance(f.get("must_state"), list):
             return [k for k in f["must_state"] if isinstance(k, str)]
         need = ["outcome"]
-        if f.get("status") and sp.ASKS_STATUS.search(self.user):
+        if f.get("status") and sr.ASKS_STATUS.search(self.user):
             need.append("status")
-        if self.refund_cents is not None and sp.ASKS_REFUND.search(self.user):
+        if self.refund_cents is not None and sr.ASKS_REFUND.search(self.user):
             need.append("refund_amount")
         return need + (["escalate"] if self.expected else [])
 

@@ -44,7 +44,8 @@ ALIASES = {
     "order_id": ("order_id", "order_number", "order_no", "order_num", "order_nr", "ordernumber", "orderid", "order",
                  "order_ref", "order_reference", "order_code", "reference", "ref", "id"),
     "status": ("status", "state", "order_status", "order_state", "fulfilment_status", "fulfillment_status",
-               "shipping_status", "delivery_status", "shipment_status"),
+               "shipping_status", "delivery_status", "shipment_status", "fulfilment", "fulfillment", "stage",
+               "order_stage", "tracking_status", "parcel_status", "current_status"),
     "carrier": ("carrier", "courier", "shipping_carrier", "shipper", "shipping_company", "delivery_company",
                 "shipping_provider", "delivery_partner"),
     "eta": ("eta", "expected_delivery", "expected_delivery_date", "estimated_delivery", "estimated_delivery_date",
@@ -80,7 +81,7 @@ def canonical_key(key: Any, facts_map: dict | None = None) -> str | None:
         return mapped[k] if mapped[k] in CANONICAL else None
     if k in CANONICAL:
         return k
-    if k.startswith("tracking"):
+    if k.startswith("tracking") and not k.endswith("status"):
         return "tracking"
     return _ALIAS_OF.get(k)
 

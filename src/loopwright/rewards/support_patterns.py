@@ -1,11 +1,13 @@
-"""What reward=customer_support reads in a reply and in the customer's message: the wording patterns.
+"""What reward=customer_support reads in a reply: the wording patterns.
 
-Reply side: status claims (``claimed_statuses``), escalation, rudeness, politeness,
-concrete outcomes and next steps, deflections, carriers, tracking numbers, emails,
-and the role a date or an amount is given ("delivered on ...", "a refund of ...").
-Customer side: whether the message reports fraud, a legal threat, danger or harm
-(escalation expected without any facts) and what the customer asks for (status,
-refund, cancellation). Plain regular expressions; importable without torch.
+Status claims (``claimed_statuses``: the reply's own words and carrier phrasings such as
+"in the hands of UPS", "picked up by", "pushed the delivery back"), escalation, rudeness,
+politeness, concrete outcomes and next steps (a done-word such as "noted" is none),
+deflections, carriers, tracking numbers, emails, and the role a date or an amount is
+given ("delivered on ...", "a refund of ..."). ``negated`` / ``conditional`` look back
+only to the start of the clause ("so it won't ship, and I've passed it on" is no negated
+hand-off). The customer's side (kinds of report, what is asked, anchors) is
+support_request.py. Plain regular expressions; importable without torch.
 """
 
 from __future__ import annotations
@@ -23,21 +25,35 @@ STATUS_CLAIMS = {
         r"\bnot\s+(?:yet\s+)?(?:shipped|dispatched|despatched)\b", r"\byet\s+to\s+(?:ship|be\s+shipped|leave)\b",
         r"\b(?:status|it)\s+is\s+(?:still\s+)?(?:processing|pending)\b", r"\bstill\s+processing\b",
         r"\bwon't\s+ship\b", r"\bawaiting\s+(?:stock|packing|dispatch|despatch)\b",
+        r"\bstill\s+(?:in|at)\s+(?:our|the)\s+(?:warehouse|store|stockroom|fulfil+ment\s+cent\w+)\b",
+        r"\bwaiting\s+(?:to\s+be\s+(?:packed|picked|shipped|sent|dispatched)|for\s+(?:stock|a\s+restock))\b",
+        r"\bon\s+back\s*-?\s*order\b", r"\b(?:we're|we\s+are)\s+(?:still\s+)?(?:packing|picking|preparing)\b",
         r"\bin\s+(?:the\s+)?(?:processing|preparation)\b",
         r"\b(?:will|should|is\s+scheduled\s+to|is\s+expected\s+to)\s+(?:ship|be\s+shipped|go\s+out|leave\s+(?:our|the)\s+warehouse)\b"],
     "shipped": [_AUX + r"\s+(?:been\s+|now\s+|already\s+)?" + _SHIP + r"\b",
                 r"\b(?:shipped|dispatched|despatched)\s+(?:on|via|with|by|yesterday|today)\b",
-                r"\bleft\s+(?:our|the)\s+(?:warehouse|depot|store)\b", r"\bwent\s+out\s+with\b",
+                r"\bleft\s+(?:our|the)\s+(?:warehouse|depot|store|building)\b",
+                r"\b(?:went|has\s+gone|'s\s+gone|was\s+sent|got\s+sent)\s+out\b(?!\s+of\b)",
+                r"\b(?:picked\s+up|collected)\s+(?:by|from\s+(?:us|our))\b", r"\bin\s+the\s+hands\s+of\b",
+                r"\b(?:[A-Z][A-Za-z]+|[Tt]he\s+(?:courier|carrier|driver|post\s+office))\s+(?:have|has)\s+(?:got\s+)?"
+                r"(?:it|your\s+(?:parcel|package|order|delivery))\b",
                 r"\bstatus\s*(?:is|:)\s*(?:shipped|in\s+transit)\b"],
     # On the way to the customer: true of a shipped or delayed order, false of a delivered or lost one.
     "arriving": [r"(?<!lost\s)\bin\s+transit\b", r"\bon\s+(?:its|the)\s+way\b", r"\bout\s+for\s+delivery\b",
-                 r"\bout\s+with\s+(?:the|our|a)\b", r"\bis\s+(?:now\s+)?with\s+(?:the\s+)?(?:courier|driver|carrier|[A-Z]\w+)",
+                 r"\bout\s+with\s+(?:the|our|a)\b", r"\bon\s+(?:the|a)\s+(?:van|truck|lorry)\b",
+                 r"\b(?:at|reached|arrived\s+at)\s+(?:their|the|a|its|your)\s+(?:local\s+)?(?:depot|hub|sorting\s+"
+                 r"(?:centre|center|office|facility)|delivery\s+(?:office|station)|distribution\s+cent\w+)\b", r"\bis\s+(?:now\s+)?with\s+(?:the\s+)?(?:courier|driver|carrier|[A-Z]\w+)",
                  r"\b(?:is|it's|'s)\s+expected\s+(?:on|by|to\s+arrive)\b",
+                 r"\b(?:it'll|it\s+will|it\s+should|should)\s+(?:land|reach\s+you|get\s+to\s+you|turn\s+up)\b",
+                 r"\bexpect\s+(?:it|delivery|your\s+(?:parcel|package|order))\s+(?:on|by|today|tomorrow|this|next|"
+                 r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
                  r"\b(?:arrives|arriving|will\s+arrive|should\s+arrive|be\s+with\s+you|is\s+due|due\s+to\s+arrive)\s+"
                  r"(?:\w+\s+)?(?:today|tomorrow|on|by|soon|shortly|later)\b"],
     "delivered": [_AUX + r"\s+(?:been\s+|already\s+)?(?:delivered|dropped\s+off)\b", r"\bdelivered\s+(?:on|yesterday|to)\b",
                   r"\b(?:recorded|marked)\s+(?:\S+\s+)?(?:as\s+)?delivered\b", r"\bstatus\s*(?:is|:)\s*delivered\b",
-                  r"\b(?:arrived|was\s+left)\s+on\b", r"\bsigned\s+for\b"],
+                  r"\b(?:arrived|was\s+left)\s+on\b", r"\bsigned\s+for\b", r"\bshows?\s+(?:as\s+)?delivered\b",
+                  r"\b(?:was\s+|were\s+)?left\s+(?:with|at|in|on|behind|by)\s+(?:your|the|a)\s+(?:\w+\s+)?(?:neighbou?r|porch|"
+                  r"door|safe\s+place|reception|mailbox|letterbox|locker|concierge|shed|garage)\b"],
     "cancelled": [_AUX + r"\s+(?:been\s+|now\s+)?cancel+ed\b",
                   r"\bcancel+ation\s+(?:is|was|has\s+been)\s+(?:confirmed|complete|processed|done)\b",
                   r"\b(?:i|we)(?:'ve|\s+have)?\s+cancel+ed\b", r"\bstatus\s*(?:is|:)\s*cancel+ed\b"],
@@ -45,7 +61,10 @@ STATUS_CLAIMS = {
                  r"\breturn\s+(?:has\s+been|was|is)\s+(?:received|processed|checked\s+in)\b",
                  _AUX + r"\s+(?:been\s+)?returned\b", r"\bstatus\s*(?:is|:)\s*returned\b"],
     "delayed": [r"\b(?:is|are|'s|was|has\s+been)\s+(?:running\s+)?(?:late|delayed|behind\s+schedule|held)\b",
-                r"\bdelay(?:ed)?\s+in\s+transit\b", r"\bholding\b", r"\bat\s+(?:their|the)\s+depot\b",
+                r"\bdelay(?:ed)?\s+in\s+transit\b", r"\bholding\b", r"\brunning\s+(?:late|behind)\b",
+                r"\bpushed\s+(?:\S+\s+){0,4}?back\b", r"\b(?:rescheduled|postponed)\b",
+                r"\bheld\s+(?:up\s+)?(?:at|in|by)\s+(?:customs|the\s+(?:depot|hub|carrier|courier))\b",
+                r"\bmissed\s+(?:the|its|a|your)\s+(?:delivery|slot|van|collection)\b",
                 r"\b(?:new|updated|revised)\s+(?:estimated\s+)?(?:delivery\s+date|eta|estimate)\b"],
     "lost": [_AUX + r"\s+(?:been\s+)?(?:lost|misplaced)\b", r"\b(?:appears|seems)\s+to\s+(?:have\s+been|be)\s+lost\b",
              r"\bmarked\s+(?:as\s+)?lost\b", r"\blost\s+(?:in\s+transit|by\s+the\s+(?:carrier|courier))\b",
@@ -64,16 +83,27 @@ STATUS_WORDS = {"processing": r"\b(?:processing|being\s+prepared|pending)\b",
 _STATUS_RE = {k: [re.compile(p, 0 if "[A-Z]" in p else re.I) for p in v] for k, v in STATUS_CLAIMS.items()}
 WORD_RE = {k: re.compile(p, re.I) for k, p in STATUS_WORDS.items()}
 
-_COND = re.compile(r"\b(?:once|when|after|until|before|if|as\s+soon\s+as|the\s+moment)\b[^.!?,;\n]{0,25}$", re.I)
-_NEG = re.compile(r"(?:\bno\b|\bnot\b|n't\b|\bnever\b|\bwithout\b|\bno\s+need\s+to\b)[^.!?\n]{0,25}$", re.I)
+_COND = re.compile(r"\b(?:once|when|after|until|before|if|as\s+soon\s+as|the\s+moment)\b", re.I)
+_NEG = re.compile(r"\bno\b|\bnot\b|n't\b|\bnever\b|\bwithout\b|\bnothing\b|\bnobody\b|\bno\s+one\b", re.I)
+# Where a clause ends: a negation or a condition before it says nothing about what follows.
+_CLAUSE_END = re.compile(r"[.,;:!?()\n]|\s-\s|\b(?:and|but|so|because|though|although|which|while|then|yet|or)\b",
+                         re.I)
+
+
+def clause_before(text: str, start: int, width: int = 35) -> str:
+    """The words before ``start`` in the same clause (back to , ; . and, but, so ...), at most ``width`` chars."""
+    window = text[max(0, start - width):start]
+    ends = list(_CLAUSE_END.finditer(window))
+    return window[ends[-1].end():] if ends else window
 
 
 def negated(text: str, start: int) -> bool:
-    return bool(_NEG.search(text[max(0, start - 40):start]))
+    """A negation in the same clause before ``start`` ("so it won't ship, and I've passed ..." is not negated)."""
+    return bool(_NEG.search(clause_before(text, start)))
 
 
 def conditional(text: str, start: int) -> bool:
-    return bool(_COND.search(text[max(0, start - 40):start]))
+    return bool(_COND.search(clause_before(text, start)))
 
 
 # "A reset link / your refund is on its way" says nothing about the parcel.
@@ -109,7 +139,7 @@ REFUND_DONE = re.compile(
     r"\brefund\w*\s+(?:of\s+\S+\s+)?(?:has\s+been|was|is\s+being|will\s+be)\s+(?:issued|processed|sent|initiated|approved|credited)\b|"
     r"\b(?:we|i)(?:'ve|\s+have|\s+will|'ll)?\s+refund(?:ed)?\b", re.I)
 RUDE = re.compile(
-    r"\byour\s+(?:own\s+)?fault\b|\byou\s+should\s+have\b|\byou\s+(?:failed|forgot|didn't\s+bother)\s+to\b|\bcalm\s+down\b|"
+    r"\byour\s+(?:own\s+)?fault\b|\byou\s+should\s+have\b(?!\s+been\b)|\byou\s+(?:failed|forgot|didn't\s+bother)\s+to\b|\bcalm\s+down\b|"
     r"\bnot\s+(?:our|my)\s+problem\b|\bstop\s+(?:complaining|bothering|whining|emailing)\b|\bas\s+i\s+(?:already\s+)?(?:said|told\s+you)\b|"
     r"\b(?:stupid|idiot\w*|dumb|ridiculous|pathetic|moron\w*|clueless)\b|\bdeal\s+with\s+it\b|\bwhatever\b|\bshut\s+up\b|"
     r"\bread\s+the\s+(?:policy|faq|instructions|website|terms)\b|\bclearly\s+you\b|\byou\s+clearly\b|\bobviously\b|"
@@ -128,28 +158,69 @@ NEXT_STEP = {
                               r"\breplace\s+(?:it|the|your)\b", re.I),
 }
 # A concrete outcome or next step: something done, booked or promised with a when, or a direct how-to.
-_DONE = (r"issued|sent|booked|changed|updated|cancel+ed|refunded|opened|created|raised|logged|frozen|locked|blocked|"
+# A done-word that changes nothing for the customer ("noted", "logged") is none; a bare "yes" / "no" is
+# none either (customer_support.py reads it as the claim it answers). customer_support.py also requires
+# the outcome to be anchored to this request (support_request.anchors).
+_DONE = (r"issued|sent|booked|changed|updated|cancel+ed|refunded|opened|created|raised|frozen|locked|blocked|"
          r"passed|escalated|flagged|arranged|added|applied|credited|released|reset|requested|asked|placed|reshipped|"
          r"replaced|reserved|scheduled|processed|approved|removed|confirmed|corrected|fixed|emailed|forwarded|"
-         r"contacted|filed|submitted|restored|waived|extended|reissued|unlocked|moved|stopped|paused|noted")
+         r"contacted|filed|submitted|restored|waived|extended|reissued|unlocked|moved|stopped|paused|sorted|"
+         r"organi[sz]ed|swapped|exchanged|repaired|cleared|authori[sz]ed|voided|reversed|dispatched|despatched|posted|"
+         r"shipped|re-?sent|rebooked|rearranged|redirected|rerouted|amended|adjusted|expedited|upgraded|deducted|"
+         r"honou?red|reinstated|re-?enabled|deleted|closed|merged|topped\s+up|knocked|refunded|put\s+through|"
+         r"set\s+up|booked\s+in|chased|ordered")
 OUTCOME = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have|\s+just|\s+already)?(?:\s+just|\s+already|\s+now)?\s+(?:" + _DONE + r")\b|"
     r"\b(?:i|we)(?:'ll|\s+will|\s+can)\s+(?:send|refund|arrange|book|call|email|issue|ship|replace|cancel|contact|"
-    r"process|credit|update|collect|reship|reimburse|waive)\b|"
+    r"process|credit|update|collect|reship|reimburse|waive|sort|organi[sz]e|swap|exchange|repair|fix|reset|"
+    r"unlock|release|deliver|post|dispatch|put\s+through|top\s+up|pay|cover|honou?r|chase|expedite|redirect)\b|"
+    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:gone|went)\s+ahead\s+and\s+\w+|"
+    r"\b(?:i'm|we're|i\s+am|we\s+are)\s+(?:now\s+|also\s+)?(?:sending|refunding|issuing|arranging|shipping|"
+    r"replacing|cancel+ing|crediting|booking|posting|reshipping|reimbursing|waiving|swapping|exchanging|"
+    r"dispatching|covering|paying)\b|"
+    r"\b(?:a|your|the)\s+(?:new\s+\w+|replacement|refund|credit|voucher)\b[^.!?]{0,30}?\b(?:is\s+on\s+(?:its|the)\s+way|"
+    r"(?:will|should)\s+(?:arrive|reach\s+you|show|appear|land|be\s+with\s+you|clear))\b|"
+    r"\bhere(?:'s|\s+is|\s+are)\s+(?:a|your|the)\s+(?:\w+\s+)?(?:link|code|label|voucher|discount|instructions)\b|"
     r"\b(?:has|have)\s+been\s+(?:" + _DONE + r")\b|\bis\s+(?:now\s+)?cancel+ed\b|\bwent\s+back\s+to\s+your\b|"
     r"\bwill\s+(?:call|contact|email|phone|ring|be\s+in\s+touch|get\s+back\s+to\s+you|reach\s+out)\b[^.!?]{0,60}?"
     r"\b(?:within|by|today|tomorrow|before|this|at)\b|"
     r"\byou(?:'ll|\s+will)\s+(?:get|receive|see)\b[^.!?]{0,50}?\b(?:email|link|label|code|refund|confirmation|it|"
     r"money|text|sms|call)\b|"
-    r"\byou\s+can\s+\w+\s+[^.!?]{0,40}?(?:\bunder\b|\bvia\b|\busing\b|\bfrom\s+the\b|\bin\s+the\b|\bat\s+\w|>)|"
-    r"^\s*(?:yes|no)\b[,.!\s-]+[^.!?]{0,80}?(?:\d|\b(?:with|until|because|since)\b)", re.I | re.M)
+    r"\byou\s+can\s+\w+\s+[^.!?]{0,40}?(?:\bunder\b|\bvia\b|\busing\b|\bfrom\s+the\b|\bin\s+the\b|\bat\s+\w|>)",
+    re.I)
+# A done-word with nothing for an object: "I've sorted it.", "we have processed your request". Removed before
+# OUTCOME is read, so it is no outcome; "I've updated your account with the new address" stays one.
+VAGUE_DONE = re.compile(
+    r"\b(?:sorted(?:\s+out)?|fixed|processed|handled|actioned|resolved|dealt\s+with|taken\s+care\s+of|looked\s+into|"
+    r"updated|raised|opened|created|submitted|forwarded|passed(?:\s+on)?|flagged|noted|logged|reviewed|checked|"
+    r"sort|fix|process|handle|resolve|action|review|look\s+into|take\s+care\s+of|deal\s+with)\s+"
+    r"(?:it|this|that|everything|things|all\s+of\s+(?:it|this)|the\s+(?:issue|problem|matter|request|query|case|"
+    r"ticket|situation)|your\s+(?:request|case|query|issue|problem|complaint|ticket|feedback|account|order|details|"
+    r"information|concern|message|email)|a\s+(?:ticket|case|request|report))"
+    r"(?:\s+(?:for\s+you|now|already|right\s+away|on\s+our\s+(?:end|side)|internally|with\s+the\s+team))*"
+    r"\s*(?=[.!,;:)]|$|\s+(?:and|so|but)\b)", re.I)
+# Every remedy at once is a keyword list, not a decision.
+REMEDIES = {"refund": r"\brefund", "replacement": r"\breplac", "cancel": r"\bcancel", "reship": r"\bre-?(?:ship|send|sent)",
+            "exchange": r"\bexchang", "credit": r"\b(?:voucher|store\s+credit|credit\s+note|gift\s+card|discount|coupon)",
+            "repair": r"\brepair", "compensation": r"\bcompensat", "collection": r"\bcollect(?:ion)?\b"}
+_REMEDY_RE = [re.compile(p, re.I) for p in REMEDIES.values()]
+
+
+def remedies_in(text: str) -> int:
+    """How many distinct remedies a reply names (4 or more: stuffing)."""
+    return sum(1 for p in _REMEDY_RE if p.search(text))
+
+
 # Sending the customer elsewhere, or promising nothing: not an outcome unless something is also done.
 DEFLECT = re.compile(
     r"\bcontact\s+(?:your\s+bank|the\s+(?:courier|carrier|manufacturer)|them|\w+\s+directly)\b|\bout\s+of\s+our\s+hands\b|"
     r"\b(?:we|i)\s+(?:can't|cannot|can\s+not|are\s+unable\s+to|am\s+unable\s+to|'m\s+(?:not\s+able|unable)\s+to|"
     r"am\s+not\s+able\s+to|'re\s+(?:not\s+able|unable)\s+to)\s+(?:help|assist|share|do|discuss)\b|"
     r"\b(?:please\s+)?(?:check|see|visit|refer\s+to)\s+(?:our|the)\s+(?:website|faq|help|policy|returns?\s+page|terms)|"
-    r"\bcheck\s+back\b|\bplease\s+wait\b|\blooking\s+into\s+it\b|\bwe\s+value\s+your\s+feedback\b", re.I)
+    r"\bcheck\s+back\b|\bplease\s+wait\b|\blooking\s+into\s+it\b|"
+    r"\b(?:you'll|you\s+will)\s+(?:need|have)\s+to\s+(?:contact|speak|talk|get\s+in\s+touch|reach\s+out|take\s+it\s+up)\b|"
+    r"\b(?:i'd|we'd|i\s+would|we\s+would)\s+(?:suggest|recommend|advise)\s+(?:contacting|speaking|getting\s+in\s+touch)\b|"
+    r"\bnothing\s+(?:more\s+)?(?:we|i)\s+can\s+do\b", re.I)
 CARRIERS = ("UPS", "FedEx", "USPS", "DHL", "DPD", "GLS", "Royal Mail", "Parcelforce", "Evri", "Hermes", "Yodel", "TNT",
             "PostNL", "Colissimo", "Chronopost", "La Poste", "Canada Post", "Purolator", "Australia Post", "Correos",
             "InPost", "Amazon Logistics", "OnTrac", "Aramex", "Japan Post", "Yamato", "Deutsche Post", "Poste Italiane")
@@ -194,20 +265,3 @@ def amount_has_role(text: str, start: int, end: int) -> bool:
     """Whether the amount at text[start:end] is given as a refund, a charge or a total."""
     return bool(_AMOUNT_ROLE.search(text[max(0, start - 50):start])) or bool(
         re.match(r"[^.!?;]{0,15}\b(?:refund\w*|back\s+to\s+your|went\s+back|credited)", text[end:end + 40], re.I))
-
-
-# ------------------------------------------------------------------ the customer's message
-NEEDS_ESCALATION = re.compile(
-    r"\bfraud\w*|\bscam\w*|\bstolen\b|\bhack\w*|\bunauthori[sz]ed\b|\bdidn'?t\s+(?:place|order|make|authori[sz]e)\b|"
-    r"\b(?:wasn'?t|not)\s+me\b|\bsomeone\s+(?:else\s+)?(?:used|got\s+into|ordered|charged|accessed|logged)\b|"
-    r"\blawyer|\bsolicitor|\battorney|\bsue\b|\bsuing\b|\bcourt\b|\blegal\s+action\b|\blawsuit\b|\btrading\s+standards\b|"
-    r"\bsmok\w*|\bfire\b|\bburn\w*|\bexplod\w*|\bmelt\w*|\belectric\s+shock|\bshock\w*\b|\binjur\w*|\bhurt\b|"
-    r"\bhospital\b|\bbleed\w*|\bpoison\w*|\bunsafe\b|\bdanger\w*|\bchoking\b|\ballergic\s+reaction\b|\bthreat\w*\b", re.I)
-# The customer asks where the order is (not: reports what arrived).
-ASKS_STATUS = re.compile(r"\bwhere\b|\btrack\w*|\bstatus\b|\bwhen\s+will\b|\bany\s+news\b|\bstill\s+waiting\b|\bcoming\b|"
-                         r"\b(?:has|have|did|is)\s+(?:\S+\s+){0,3}?(?:shipped|arrived|left|been\s+(?:sent|delivered|dispatched))\b|"
-                         r"\b(?:shipped|arrived|dispatched|despatched)\s+yet\b|\bhasn'?t\s+(?:moved|come|arrived|shipped)\b|"
-                         r"\bnot\s+(?:arrived|come|received)\b|\bnever\s+(?:came|arrived|got)\b|"
-                         r"\b(?:meant|supposed|due)\s+to\s+(?:come|arrive)\b|\blost\b", re.I)
-ASKS_REFUND = re.compile(r"\brefund\w*|\bmoney\s+back\b|\bcharged\b|\breimburs\w*", re.I)
-ASKS_CANCEL = re.compile(r"\bcancel\w*", re.I)

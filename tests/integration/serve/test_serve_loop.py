@@ -34,7 +34,7 @@ def loop(runs, tmp_path_factory):
     ingest = run_app("loopwright.ingest", "format=openai", f"input={traffic}", "output=transcripts", cwd=cwd)
     assert ingest.returncode == 0, ingest.stderr
     improve = run_app("loopwright.improve", "transcripts=transcripts", "reward=tool_calling", "task=tool_use",
-                      "threshold=0.2", "output=improved", cwd=cwd)
+                      "threshold=0.2", "output=improved", "calibration_required=false", cwd=cwd)
     assert improve.returncode == 0, improve.stdout + improve.stderr
     blocks = re.findall(r"```bash\n(.*?)\n```", (cwd / "improved" / "next_steps.md").read_text(), flags=re.S)
     sft = next(shlex.split(b)[2:] for b in blocks if b.startswith("python train.py") and "objective=sft" in b)

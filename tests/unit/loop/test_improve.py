@@ -113,6 +113,11 @@ def test_reruns_with_other_thresholds_add_rows_but_never_twice(improved, tmp_pat
     assert summary["curated"]["rows_from_earlier_gradings"] == len(second) - summary["turns"]["kept"]
 
 
+def test_the_shipped_scenarios_need_no_calibration_and_the_summary_says_why(improved):
+    calibration = improved["summary"]["calibration"]
+    assert calibration["required"] is False and "the shipped scenarios" in calibration["reason"]
+
+
 def test_the_gate_line_names_the_run_the_conversations_were_had_with(tmp_path):
     from loopwright.loop.curate import previous_run
 
@@ -126,7 +131,7 @@ def test_the_gate_line_names_the_run_the_conversations_were_had_with(tmp_path):
                                                     "columns": {"answer": "42"}}}) + "\n"))
     ing.ingest([str(log)], "openai", tmp_path / "t")
     proc = run_app("loopwright.improve", "transcripts=t", "output=o", "reward=arithmetic", "task=arithmetic",
-                   cwd=tmp_path)
+                   "calibration_required=false", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     text = (tmp_path / "o" / "next_steps.md").read_text()
     assert text.rstrip().endswith("```bash\npython -m loopwright.gate <new run dir> --baseline '/runs/a b'\n```")
@@ -137,7 +142,7 @@ def test_a_conversation_without_an_order_number_has_no_ground_truth(tmp_path):
     log.write_text(json.dumps({"messages": [{"role": "user", "content": "Where is my parcel?"},
                                             {"role": "assistant", "content": "It has shipped."}]}) + "\n")
     ing.ingest([str(log)], "openai", tmp_path / "t")
-    proc = run_app("loopwright.improve", "transcripts=t", "output=o", cwd=tmp_path)
+    proc = run_app("loopwright.improve", "transcripts=t", "output=o", "calibration_required=false", cwd=tmp_path)
     assert proc.returncode == 1  # nothing curated
     summary = json.loads((tmp_path / "o" / "improve_summary.json").read_text())
     assert summary["turns"]["dropped"] == {"no_ground_truth": 1}
@@ -152,7 +157,7 @@ def test_metadata_columns_feed_any_reward(tmp_path):
                                        "metadata": {"columns": {"answer": "42"}}}) + "\n" for reply in ("42", "41")))
     ing.ingest([str(log)], "openai", tmp_path / "t")
     proc = run_app("loopwright.improve", "transcripts=t", "output=o", "reward=arithmetic", "task=arithmetic",
-                   cwd=tmp_path)
+                   "calibration_required=false", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     rows = [json.loads(line) for line in (tmp_path / "o" / "curated.jsonl").open()]
     assert [(r["completion"][0]["content"], r["columns"]) for r in rows] == [("42", {"answer": "42"})]

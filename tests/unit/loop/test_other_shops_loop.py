@@ -23,15 +23,20 @@ def test_the_other_shop_converted_ingested_and_improved_keeps_exactly_its_keepab
     subprocess.run([sys.executable, str(EXAMPLE / "to_openai.py"), str(OTHER), str(converted)], check=True)
     assert converted.read_bytes() == (EXAMPLE / "chats.jsonl").read_bytes()  # the shipped example is this output
     assert run_app("loopwright.ingest", "format=openai", f"input={converted}", "output=t", cwd=tmp_path).returncode == 0
-    proc = run_app("loopwright.improve", "transcripts=t", "output=o", f"eval_prompts={EXAMPLE / 'held_out_prompts.jsonl'}",
-                   cwd=tmp_path)
+    args = ["transcripts=t", "output=o", f"eval_prompts={EXAMPLE / 'held_out_prompts.jsonl'}"]
+    refused = run_app("loopwright.improve", *args, cwd=tmp_path)  # another shop's logs: no calibration on them
+    assert refused.returncode == 2 and "python -m loopwright.label" in refused.stderr, refused.stderr
+    assert "calibration_required=false" in refused.stderr and not (tmp_path / "o" / "curated.jsonl").exists()
+    proc = run_app("loopwright.improve", *args, f"reward.calibration={OTHER}", cwd=tmp_path)  # its 30 labels
     assert proc.returncode == 0, proc.stderr
+    assert "agreement 1.000 (accuracy at threshold 0.7" in proc.stdout and "95% interval 0.89-1.00)" in proc.stdout
     labels = {json.loads(line)["reply"]: json.loads(line)["label"] for line in OTHER.read_text().splitlines()}
     kept = [labels[t["reply"]] for t in _graded(tmp_path / "o") if t["decision"] == "kept"]
     assert kept == [1] * 13
     summary = json.loads((tmp_path / "o" / "improve_summary.json").read_text())
     assert summary["turns"]["dropped"] == {"below_threshold": 15, "no_ground_truth": 2}
     assert "task.n_train=13" in (tmp_path / "o" / "next_steps.md").read_text()
+    assert summary["calibration"]["interval_95"][0] > 0.88 and summary["calibration"]["passed"]
 
 
 def test_a_records_file_and_a_facts_map_join_a_third_shop_through_improve(tmp_path):
@@ -41,8 +46,11 @@ def test_a_records_file_and_a_facts_map_join_a_third_shop_through_improve(tmp_pa
     assert run_app("loopwright.ingest", "format=openai", f"input={log}", "output=t", cwd=tmp_path).returncode == 0
     proc = run_app("loopwright.improve", "transcripts=t", "output=o", f"task.params.records={HARBOUR / 'orders.csv'}",
                    "reward.params.facts_map={Haulier: carrier, Promised By: eta, Needs Escalation: escalate}",
-                   cwd=tmp_path)
+                   "calibration_required=false", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
+    assert "calibration_required=false" in proc.stderr  # the override is said, and recorded:
+    assert json.loads((tmp_path / "o" / "improve_summary.json").read_text())["calibration"]["override"] == \
+        "calibration_required=false"
     keep = {r["messages"][-1]["content"]: r["keep"] for r in rows}
     graded = _graded(tmp_path / "o")
     assert sorted(keep[t["reply"]] for t in graded if t["decision"] == "kept") == [True] * 18

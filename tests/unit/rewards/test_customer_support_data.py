@@ -1,4 +1,9 @@
-"""customer_support without facts, with another shop's facts, and measured on two labelled shops at the goal."""
+"""customer_support without facts, with another shop's facts, and on the labelled sets it was fitted to.
+
+The three sets of bench/support_sets.py are fits (their replies were read while the rules were
+written): the floor below is a regression check that the grader still reads them, not a measure
+of how it does on new wording (issue 26; the blind set's figure is in docs/REWARDS.md).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ import pytest
 from helpers import ROOT, load_script
 from loopwright.rewards import customer_support as cs
 
-GOAL_PRECISION, GOAL_RECALL = 0.95, 0.85
+FIT_PRECISION, FIT_RECALL = 0.95, 0.85  # regression floor on the fits
 
 
 @pytest.fixture(scope="module")
@@ -18,9 +23,9 @@ def bench():
 
 
 @pytest.mark.parametrize("name", ["other", "harbour_pine", "shipped"])
-def test_precision_and_recall_at_the_curation_threshold_meet_the_goal(bench, name):
+def test_the_fitted_sets_still_read_at_the_curation_threshold(bench, name):
     m = bench.measure(name)
-    assert m["precision"] >= GOAL_PRECISION and m["recall"] >= GOAL_RECALL, bench.table([m], show_errors=True)
+    assert m["precision"] >= FIT_PRECISION and m["recall"] >= FIT_RECALL, bench.table([m], show_errors=True)
 
 
 def test_the_other_shop_file_is_what_the_issue_describes(bench):
@@ -35,7 +40,7 @@ def test_without_the_facts_map_the_third_shop_misses_its_own_key_names(bench):
     scores = fn(completions=[r["reply"] for r in rows], facts_json=[r["facts_json"] for r in rows],
                 prompts=[r["prompt"] for r in rows])
     recall = sum(s >= 0.7 and r["keep"] for s, r in zip(scores, rows)) / sum(r["keep"] for r in rows)
-    assert recall < GOAL_RECALL and params["facts_map"]["Promised By"] == "eta"
+    assert recall < FIT_RECALL and params["facts_map"]["Promised By"] == "eta"
 
 
 # ------------------------------------------------------------------ no facts
@@ -55,13 +60,16 @@ def test_no_facts_never_a_contradiction_but_a_status_claim_is_no_outcome():
 
 
 def test_no_facts_escalation_is_expected_when_the_customer_reports_danger_fraud_or_a_legal_threat():
-    handed = "I'm so sorry. I've escalated this to our product safety team, who will call you today."
     refund = "Sorry about that. I've sent you a returns label by email; you'll get your refund once it's back."
-    for ask in ("The charger started smoking and burned my desk.", "Someone used my card, I didn't place this order!",
-                "Fix this today or I'm going to my lawyer."):
+    for ask, team in (("The charger started smoking and burned my desk.", "product safety"),
+                      ("Someone used my card, I didn't place this order!", "fraud"),
+                      ("Fix this today or I'm going to my lawyer.", "customer relations")):
+        handed = f"I'm so sorry. I've escalated this to our {team} team, who will call you today."
         assert cs.score(handed, None, ask) >= cs.DEFAULT_THRESHOLD, ask
+        # The same hand-off to "the team" would read the same under any report: no resolution (issue 26).
+        assert cs.score("I'm so sorry. I've escalated this to the team.", None, ask) < cs.DEFAULT_THRESHOLD, ask
         assert cs.score(refund, None, ask) <= cs.CAP_ESCALATION, ask
-    assert cs.score(handed, None, "Where is my parcel?") <= cs.CAP_ESCALATION  # needless
+        assert cs.score(handed, None, "Where is my parcel?") <= cs.CAP_ESCALATION  # needless
 
 
 def test_a_deflection_is_no_outcome_unless_something_is_also_done():

@@ -1,0 +1,200 @@
+"""What reward=customer_support reads in the customer's message: the kind of report, what is asked, the anchors.
+
+``report_kinds``  the kinds of report that call for a human (danger, harm, fraud, legal), each
+                  read from families of stems, not single words ("sparked and tripped the
+                  electrics", "it melted", "my son got a burn" are all danger), a negated mention
+                  ("no smoke, it just won't turn on") is none.
+``ASKS_*``        what the customer asks for: where the order is, money back, a cancellation.
+``anchors``       what makes a reply about *this* request: the order-like tokens, amounts and dates
+                  the customer gave, and the content words of the message that are not the
+                  vocabulary every support request shares (order, refund, delivery, thanks ...).
+                  A reply that names none of them, and none of the record's specifics, would read
+                  the same under any question: it is no resolution (customer_support.py).
+Plain regular expressions; importable without torch; nothing here raises on odd input.
+"""
+
+from __future__ import annotations
+
+import re
+
+from loopwright.rewards import support_facts as sf
+from loopwright.rewards.support_patterns import negated
+
+# Each kind: stems that describe it in ordinary words. A stem matches at a word start.
+REPORT_KINDS = {
+    "danger": (r"spark\w*|flame\w*|fire\b|on\s+fire|caught\s+fire|smok\w*|burn\w*|scorch\w*|singe\w*|melt\w*|"
+               r"overheat\w*|too\s+hot\s+to\s+touch|red\s+hot|scalding|explod\w*|explosion|blew\s+up|exploded|"
+               r"trip\w*\s+(?:the\s+|our\s+|my\s+)?(?:electrics|fuse\w*|breaker\w*|circuit\w*|power)|"
+               r"blew\s+(?:the\s+|a\s+)?fuse\w*|short[\s-]?circuit\w*|electric\w*\s+shock|shock\w*|electrocut\w*|"
+               r"live\s+wire|exposed\s+wir\w*|gas\s+leak|leak\w*\s+(?:gas|acid|battery\s+acid)|swell\w*\s+batter\w*|"
+               r"batter\w*\s+(?:\w+\s+){0,3}?(?:swell\w*|swoll\w*|bulg\w*|leak\w*|puff\w*)|"
+               r"smell\w*\s+(?:\w+\s+){0,2}?(?:burning|chemical\w*|gas|melting|electrical)|chemical\s+smell|fumes|toxic|poison\w*|unsafe|danger\w*|hazard\w*|"
+               r"choke\w*|choking|swallow\w*|shatter\w*|sharp\s+edge\w*|glass\s+in\b"),
+    "harm": (r"(?:trapped|caught|pinched|crushed|cut|sliced|burn\w*|broke|broken|fractur\w*|bruis\w*|stung|"
+             r"scratched|scalded|trapping)\s+(?:\w+\s+){0,3}?(?:finger|thumb|hand|arm|leg|foot|feet|toe|head|eye|"
+             r"skin|face|mouth|lip|tooth|teeth|wrist|neck|back)s?\b|"
+             r"(?:finger|thumb|hand|arm|leg|foot|feet|toe|head|eye|skin|face|mouth|lip|tooth|teeth|wrist|neck)s?\s+"
+             r"(?:\w+\s+){0,2}?(?:got\s+|was\s+|were\s+|is\s+|are\s+)?(?:trapped|caught|pinched|crushed|cut|"
+             r"sliced|burn\w*|broken|fractured|bruised|swollen|bleeding|scalded)|"
+             r"could\s+have\s+been\s+(?:\w+\s+)?worse|nearly\s+(?:killed|hurt|injured|electrocuted|choked|"
+             r"burned|burnt)|near\s+miss|injur\w*|hurt\b|hurts\b|wound\w*|cut\s+(?:my|his|her|their)\s+\w+|bleed\w*|blood\w*|bruis\w*|"
+             r"hospital\w*|a\s*&\s*e\b|emergency\s+room|doctor\w*|\bgp\b|ambulance|stitches|rash\w*|"
+             r"allerg\w*|reaction|vomit\w*|(?:got|was|were|became|fell)\s+(?:very\s+)?(?:ill|sick)|"
+             r"food\s+poison\w*|threat\w*|harass\w*|abus\w*|stalk\w*"),
+    "fraud": (r"fraud\w*|scam\w*|stolen|steal\w*|hack\w*|phish\w*|unauthori[sz]ed|not\s+authori[sz]ed|"
+              r"(?:did|do)\s*(?:n't|\s+not)\s+(?:place|order|make|authori[sz]e|recogni[sz]e|buy|purchase)|"
+              r"never\s+(?:placed|ordered|made|bought|authori[sz]ed)|(?:wasn'?t|was\s+not|not)\s+me\b|"
+              r"someone\s+(?:else\s+)?(?:has\s+)?(?:used|got\s+into|ordered|charged|accessed|logged|changed|placed)|"
+              r"identity\s+theft|compromised|account\s+(?:was\s+|has\s+been\s+)?taken\s+over"),
+    "legal": (r"lawyer\w*|solicitor\w*|attorney\w*|sue\b|suing|court\b|legal\s+(?:action|advice|proceedings)|"
+              r"lawsuit|litigat\w*|trading\s+standards|ombudsman|small\s+claims|consumer\s+(?:rights\s+)?"
+              r"(?:protection|authority|council)|report\s+(?:you|this)\s+to\s+(?:the\s+)?(?:police|regulator|authorit)"),
+}
+# The people a hand-off for each kind goes to: a hand-off naming them is about this report; "the team" is not.
+KIND_TEAMS = {"danger": r"(?:product\s+)?safety|product\s+(?:quality|recalls?)|hazard\w*|quality\s+assurance",
+              "harm": r"(?:product\s+)?safety|welfare|medical|safeguarding",
+              "fraud": r"fraud\w*|security|payments?\s+team|account\s+(?:security|protection)|"
+                       r"trust\s*(?:and|&)\s*safety",
+              "legal": r"legal|customer\s+relations|disputes?\s+team|compliance|complaints\s+team"}
+_TEAM_RE = {k: re.compile(r"\b(?:" + p + r")\b", re.I) for k, p in KIND_TEAMS.items()}
+_KIND_RE = {k: re.compile(r"(?<![\w'])(?:" + p + r")", re.I) for k, p in REPORT_KINDS.items()}
+_NEAR_NEG = re.compile(r"(?:\bno\b|\bnot\b|n't\b|\bnever\b|\bwithout\b|\bnothing\b|\bnobody\b|\bno\s+one\b)"
+                       r"(?:\s+\S+){0,3}\s*$", re.I)
+
+
+def _denied(user: str, start: int) -> bool:
+    """A negation in the same clause and at most three words before ("no smoke", "nobody was hurt"); the
+    'don't' of "if I don't hear back I'm going to small claims" is too far to deny the threat."""
+    return negated(user, start) and bool(_NEAR_NEG.search(user[max(0, start - 40):start]))
+
+
+def report_kinds(user: str) -> set[str]:
+    """The kinds of report in a customer's message that call for a hand-off to a human."""
+    return {kind for kind, p in _KIND_RE.items()
+            if any(not _denied(user, m.start()) for m in p.finditer(user))}
+
+
+# The customer asks where the order is (not: reports what arrived).
+ASKS_STATUS = re.compile(r"\bwhere\b|\btrack\w*|\bstatus\b|\bwhen\s+will\b|\bany\s+news\b|\bstill\s+waiting\b|\bcoming\b|"
+                         r"\b(?:has|have|did|is)\s+(?:\S+\s+){0,3}?(?:shipped|arrived|left|gone\s+out|been\s+(?:sent|"
+                         r"delivered|dispatched|posted))\b|\b(?:shipped|arrived|dispatched|despatched|sent)\s+yet\b|"
+                         r"\bhasn'?t\s+(?:moved|come|arrived|shipped)\b|\bnot\s+(?:arrived|come|received|turned\s+up)\b|"
+                         r"\bnever\s+(?:came|arrived|got|turned\s+up)\b|\b(?:meant|supposed|due)\s+to\s+(?:come|arrive)\b|"
+                         r"\blost\b|\bdelivery\s+date\b", re.I)
+ASKS_REFUND = re.compile(r"\brefund\w*|\bmoney\s+back\b|\bcharged\b|\breimburs\w*", re.I)
+ASKS_CANCEL = re.compile(r"\bcancel\w*", re.I)
+# "Has it shipped?" / "Did it arrive?": the status a bare "yes" to it would claim.
+# What a status question asks about ("has it shipped?", "did it arrive"): a bare "yes" to it claims that.
+YES_CLAIMS = [(re.compile(r"\b(?:shipped|dispatched|despatched|posted|sent|left|gone\s+out)\b", re.I), "shipped"),
+              (re.compile(r"\b(?:arrived|delivered)\b", re.I), "delivered"),
+              (re.compile(r"\bcancel\w*", re.I), "cancelled")]
+_AUX_FIRST = re.compile(r"^\W*(?:(?:hi|hello|hey|so|and|but|also)\W+)*(?:has|have|had|did|is|was|were|are)\b", re.I)
+
+
+def asked_statuses(user: str) -> list[str]:
+    """The statuses the customer's questions ask about: only a sentence that ends in '?' or opens with
+    has / did / is ... counts ("it hasn't shipped yet" asks nothing)."""
+    found = []
+    for sentence, end in re.findall(r"([^.!?\n]+)([.!?\n]|$)", user):
+        if end == "?" or _AUX_FIRST.search(sentence):
+            found += [status for p, status in YES_CLAIMS if p.search(sentence) and status not in found]
+    return found
+
+
+# A question in the customer's message: a '?' or an opening question word ("do u ship to canada").
+QUESTION = re.compile(r"\?|^\s*(?:hi|hello|hey)?[\s,!]*(?:do|does|did|can|could|is|are|will|would|how|what|when|"
+                      r"where|why|which|who|should|may)\b", re.I)
+
+# Words every support request shares: naming them does not make a reply about this request.
+GENERIC = frozenset("""
+about above actually again ago all also already always another any anyone anything are arrive arrived
+arriving asap back been before being bought business buy call called can cannot case change charge
+charged charges check come coming company contact could customer customers deal dear delivery deliver delivered
+did does doesn doing done email emailed emails even ever every fine first from full further get getting give
+given going good got great had has have hello help here hey how however info information instead issue issues
+item items just know last later let like look looking made make many message messages might money month more
+most much need needed needs never news next nothing now number order ordered orders other our out over own
+package parcel payment paid people please possible problem problems product products purchase purchased
+quick quickly really receive received refund refunded refunds reply request return returned returns right said
+same saying says see seems send sending sent service ship shipped shipping should since site some someone
+something soon sorry still store such support sure take team tell thank thanks that the their them then there
+these they thing things think this those through time today told tomorrow too touch tracking trying under
+until update updated urgent very wait waiting want wanted was way website week weeks well were what when
+where which while who why will with without work working would write wrong yes yesterday yet you your
+the and for but not one out day has him his her she its let put say too use may off ago via per etc bit lot far
+own few set try hey thx pls hrs wks two new old big end top odd yours mine ours happy unhappy pleased annoyed
+frustrated disappointed upset love hope hoping hoped glad shame awful terrible great amazing fast slow guys mate
+dont cant wont isnt didnt havent hasnt wasnt
+late delay delays delayed overdue inconvenience apologise apologize apologies apology patience understanding
+frustration frustrating matter regarding concern concerns query enquiry inquiry ticket reference experience
+feedback details detail confirmation confirm resolved resolve sorted shortly reach hear hearing trouble hassle
+situation note noted logged
+""".split())
+_WORD = re.compile(r"(?<![\w'])[A-Za-z][A-Za-z-]{2,}(?![\w'])")  # no contractions (wasn't, i've)
+# A name after a greeting or a thanks ("Hi Sarah", "Thanks, Tom") says nothing about the request.
+_NAMED = re.compile(r"\b(?:hi|hello|hey|hiya|dear|thanks|thank\s+you|cheers|regards|sorry|morning|afternoon|"
+                    r"evening)\b[\s,]+(?:mr\.?\s+|mrs\.?\s+|ms\.?\s+|miss\s+|dr\.?\s+)?[A-Z][a-z]+", re.I)
+# Ordinary words for the same problem: a reply may name it in other words than the customer did.
+SYNONYMS = [("broken", "broke damaged faulty cracked smashed defective dented shattered snapped split torn ripped "
+             "bent crushed"),
+            ("twice", "double duplicate doubled charged-twice"),
+            ("wrong", "incorrect different mixed mix-up mistaken"),
+            ("login", "log-in sign signin sign-in locked password passcode"),
+            ("missing", "lost vanished disappeared")]
+_ORDER_TOKEN = re.compile(r"(?<![\w-])(?:#\s?\d{4,}|[A-Z]{1,4}-?(?=[A-Z0-9]*\d)[A-Z0-9]{4,10})(?![\w-])")
+
+
+def stem(word: str) -> str:
+    """A crude stem: lower case, 's / plural / -ing / -ed cut, the first six letters (kettle, kettles)."""
+    w = word.lower().strip("'-")
+    w = re.sub(r"'s$", "", w)
+    w = re.sub(r"(?:ing|ed|es|s)$", "", w) if len(w) > 5 else w
+    return w[:6]
+
+
+_SYN = {stem(w): stem(head) for head, words in SYNONYMS for w in words.split() + [head]}
+
+
+def content_stems(text: str) -> set[str]:
+    """The stems of the words of ``text`` that are not shared by every support request, synonyms merged."""
+    words = _WORD.findall(_NAMED.sub(" ", text))
+    stems = {stem(w) for w in words if w.lower().strip("'-") not in GENERIC}
+    return {_SYN.get(x, x) for x in stems}
+
+
+def order_tokens(text: str) -> set[str]:
+    return {sf.compact(t) for t in _ORDER_TOKEN.findall(text)}
+
+
+_NOT_ORDER = re.compile(r"\b(?:ticket|case|ref|reference|rma|return|claim|invoice|code|sku|item|model|part|"
+                        r"tracking|voucher|coupon|flight|room)\W*(?:no\.?|number|#|id)?\W*$", re.I)
+
+
+def foreign_orders(text: str, user: str, order_id: str, tracking: object = None) -> bool:
+    """Whether a reply names an order-like token (KT-11002) that is neither the record's order, its tracking,
+    nor anything the customer wrote, and is not introduced as a ticket, case, SKU ... number."""
+    own = {sf.compact(order_id), sf.compact(tracking or "")} | order_tokens(user)
+    for m in _ORDER_TOKEN.finditer(text):
+        token = sf.compact(m[0])
+        if token in own or any(token in o or o in token for o in own if o) or _NOT_ORDER.search(text[:m.start()]):
+            continue
+        return True
+    return False
+
+
+def anchors(user: str) -> dict:
+    """What a reply to ``user`` can name to be about it: order tokens, amounts (cents), dates, content stems."""
+    return {"orders": order_tokens(user) - {""}, "amounts": {a for a, _, _ in sf.amounts_in(user)},
+            "dates": {d for r, _ in sf.dates_in(user) for d in r}, "stems": content_stems(user)}
+
+
+def names_team_for(text: str, kinds: set[str]) -> bool:
+    """Whether ``text`` names the people (or the kind of report) that one of ``kinds`` is handed to, and no
+    team for a kind not reported (a hand-off to "our fraud, legal and safety teams" fits any report)."""
+    own = [k for k in kinds if k in _TEAM_RE and (_TEAM_RE[k].search(text) or _KIND_RE[k].search(text))]
+    if not own:
+        return False
+    for kind, pattern in _TEAM_RE.items():
+        if kind not in kinds and any(not any(_TEAM_RE[j].fullmatch(m[0]) for j in own) for m in pattern.finditer(text)):
+            return False
+    return True
