@@ -74,7 +74,24 @@ def harbour_pine() -> tuple[list[dict], dict]:
     return rows, {"facts_map": HARBOUR_FACTS_MAP}
 
 
-SETS = {"shipped": shipped, "other": other, "harbour_pine": harbour_pine}
+BLIND = ROOT / "tests" / "data" / "blind_support"
+
+
+def blind() -> tuple[list[dict], dict]:
+    """The blind set (0ff1e03): five shops' replies written and labelled by a helper who never read the grader,
+    committed before the rebuild; its facts_map is the union of the shops' maps in its README (no two shops
+    map one field name differently)."""
+    import re
+
+    facts_map: dict = {}
+    for block in re.findall(r"```json\n(.*?)```", (BLIND / "README.md").read_text(encoding="utf-8"), re.S):
+        facts_map.update(json.loads(block))
+    rows = [{"prompt": r["prompt"], "reply": r["reply"], "facts_json": json.dumps(r["facts"]) if r["facts"] else None,
+             "keep": r["label"] == 1, "case": r["kind"]} for r in _jsonl(BLIND / "replies.jsonl")]
+    return rows, {"facts_map": facts_map}
+
+
+SETS = {"shipped": shipped, "other": other, "harbour_pine": harbour_pine, "blind": blind}
 
 
 def measure(name: str) -> dict:
