@@ -34,7 +34,8 @@ def run_arm(sweep_dir: Path, seed: int, trials: int, rounds: int, extra: list[st
     cmd = [sys.executable, str(APP), "-m", f"hydra.sweep.dir={sweep_dir}", f"hydra.sweeper.seed={seed}",
            f"hydra.sweeper.n_trials={trials}", "hydra.sweeper.pruner=successive_halving", *extra]
     if rounds > 1:
-        cmd.append(f"hydra.sweeper.research.rounds={rounds}")
+        # no confirmation jobs: this job has no held-out prompts to compare, and they would add trial-steps
+        cmd += [f"hydra.sweeper.research.rounds={rounds}", "hydra.sweeper.research.confirm_seeds=0"]
     proc = subprocess.run(cmd, cwd=ROOT, env=ENV, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit(f"sweep failed: {' '.join(cmd)}\n{proc.stderr[-4000:]}")

@@ -31,6 +31,9 @@ class ResearchConf:
     min_complete: int = 4
     # Earlier rounds' completed trials inside the new space are added to the new round's study.
     warm_start: bool = True
+    # After the last round: the winner and the baseline (the space's defaults) rerun on this many fresh seeds
+    # and compared paired on the held-out prompts (confirm.py); 0: no confirmation.
+    confirm_seeds: int = 3
 
 
 @dataclass

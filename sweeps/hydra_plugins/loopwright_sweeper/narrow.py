@@ -53,7 +53,12 @@ def importances(study: Any, space: Mapping[str, Any], params: list[str],
         return {}, "nothing left to search"
     if len(params) == 1:
         return {params[0]: 1.0}, ""
-    scored = optuna.create_study(directions=[d.name.lower() for d in study.directions])
+    verbosity = optuna.logging.get_verbosity()
+    optuna.logging.set_verbosity(optuna.logging.WARNING)  # "a new study created in memory", once per round
+    try:
+        scored = optuna.create_study(directions=[d.name.lower() for d in study.directions])
+    finally:
+        optuna.logging.set_verbosity(verbosity)
     for t in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE, TrialState.PRUNED)):
         value = t.value if t.state == TrialState.COMPLETE else t.intermediate_values.get(t.last_step)
         if value is None or not all(k in t.params for k in space):

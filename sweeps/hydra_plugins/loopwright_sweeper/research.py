@@ -11,7 +11,8 @@ and ``max_cost`` counted from the research's start. A round that improves the be
 
 ``research.json`` in the sweep dir holds each round's space, fixed values, reading and decisions, written
 after each round: rerunning the same command with the same ``hydra.sweep.dir`` resumes at the round (and,
-through the round's study, the trial) where it stopped. ``research.md`` (research_report.py) is the write-up.
+through the round's study, the trial) where it stopped. Then the winner is confirmed against the baseline on
+fresh seeds (confirm.py), and ``research.md`` (research_report.py) is the write-up.
 
 Optuna is imported inside the functions (Hydra imports this module at startup).
 """
@@ -242,4 +243,12 @@ def run(sw: Any, space: dict[str, Any], fixed: dict[str, str]) -> None:
             state["rounds"].append({"round": number + 1, "space": dump_space(new_space),
                                     "fixed_values": {**values, **new_fixed}, "status": "pending"})
         _save(path, state)
-    research_report.write(sw, state, _studies(sw, state))
+    studies = _studies(sw, state)
+    best = best_of(studies, direction)
+    if int(settings.confirm_seeds) > 0 and best is not None and state.get("stopped") \
+            and not sw._too_many_failures() and (state.get("confirmation") or {}).get("status") != "done":
+        from hydra_plugins.loopwright_sweeper import confirm
+
+        state["confirmation"] = confirm.run(sw, state, best, fixed)
+        _save(path, state)
+    research_report.write(sw, state, studies)

@@ -1,7 +1,8 @@
 """What a research run (research.py) leaves in its sweep dir, besides each round's own sweep report.
 
     research.md                    per round: the space, what ran, what was pruned, importances, each
-                                   narrowing decision with its reason; why it stopped; the recommendation
+                                   narrowing decision with its reason; why it stopped; the confirmation
+                                   table (confirm.py); the recommendation
     experiment/recommended.yaml    the best trial as an ``experiment=`` option:
                                    python train.py hydra.searchpath=[file://<sweep dir>] experiment=recommended
     optimization_results.yaml      the best value and params over every round
@@ -175,6 +176,7 @@ def _round_lines(entry: dict[str, Any]) -> list[str]:
 
 
 def write(sw: Any, state: dict[str, Any], studies: list[Any]) -> Path:
+    from hydra_plugins.loopwright_sweeper import confirm
     from hydra_plugins.loopwright_sweeper.narrow import best_of
 
     sweep_dir: Path = sw.sweep_dir
@@ -204,9 +206,7 @@ def write(sw: Any, state: dict[str, Any], studies: list[Any]) -> Path:
              f"- rounds run: {len(done)}; trials run: {sum(e.get('ran', 0) for e in done)}",
              f"- stopped: {state.get('stopped') or 'not yet (rerun the same command to resume)'}", ""]
     lines += rec
-    lines += ["## Confirmation", "", "Not run: confirming the winner against the baseline on fresh seeds is not "
-              "built yet. By hand: run the recommendation and the default with `seed=1,2,3` (`-m`), then "
-              "`python -m loopwright.compare <recommended runs> <default runs>` (docs/EVALUATION.md).", ""]
+    lines += confirm.lines(state.get("confirmation"))
     for entry in state["rounds"]:
         lines += _round_lines(entry)
     if sw.settings.report:

@@ -21,6 +21,7 @@ import pytest
 from omegaconf import OmegaConf
 from optuna.distributions import CategoricalDistribution, FloatDistribution, IntDistribution
 
+from helpers import ROOT
 from test_sweeper import APP, ENV, sweep
 
 
@@ -77,6 +78,10 @@ def test_two_rounds_narrow_warm_start_write_up_and_the_experiment_runs(tmp_path)
                  "research_best_so_far.png", "research_spaces.png", "experiment=recommended"):
         assert part in text, part
     assert (s / "research_best_so_far.png").stat().st_size > 0 and (s / "round_2" / "sweep_report.md").is_file()
+    # the confirmation ran the winner and the baseline on 3 fresh seeds; this app writes no held-out results,
+    # so there is nothing to compare, and research.md says so
+    assert st["confirmation"]["seeds"] == [1, 2, 3] and st["confirmation"]["status"] == "not compared"
+    assert len(list(s.glob("confirm/*/record.json"))) == 6 and "not compared" in text
     # the recommendation, run as it is, is the best trial's configuration and reproduces its value
     out = tmp_path / "rerun"
     proc = subprocess.run([sys.executable, str(APP), f"hydra.run.dir={out}", f"hydra.searchpath=[file://{s}]",
@@ -193,3 +198,51 @@ def test_narrowing_rules_on_a_known_study():
         few.add_trial(t)
     same, nothing, why = narrow(few, space, "maximize", settings)
     assert same == space and not nothing and "min_complete" in why["decisions"][0]["reason"]
+
+
+def test_a_two_round_research_of_real_trainings_recommends_an_experiment_that_runs(tmp_path):
+    """model=tiny train.py jobs, 2 rounds of 1 trial, a confirmation on 1 fresh seed; then experiment=recommended,
+    run as research.md says."""
+    from helpers.runs import manifest
+    from test_sweeper_train import ENV as TRAIN_ENV, command
+
+    s = tmp_path / "sw"
+    proc = subprocess.run(command(s, "hydra/sweeper=loopwright", "objective.learning_rate=tag(log, interval(1e-6, 1e-3))",
+                                  "objective.beta=choice(0.0, 0.04)", "hydra.sweeper.n_trials=2",
+                                  "hydra.sweeper.research.rounds=2", "hydra.sweeper.research.min_complete=1",
+                                  "hydra.sweeper.research.confirm_seeds=1", "hydra.sweeper.report=false",
+                                  "hydra.sweeper.seed=0"),
+                          cwd=tmp_path, env=TRAIN_ENV, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    st = state(s)
+    assert [r["status"] for r in st["rounds"]] == ["done", "done"]
+    jobs = sorted(s.glob("round_2/*/manifest.json"))
+    assert jobs and all(manifest(j.parent)["config"]["trial"]["job_type"] == "round_2" for j in jobs)
+    assert "round_1/0" in (s / "summary.md").read_text()  # the multirun summary finds the rounds' jobs
+    best = OmegaConf.load(s / "optimization_results.yaml")
+    text = (s / "research.md").read_text()
+    assert f"hydra.searchpath=[file://{s.resolve()}] experiment=recommended" in text
+    # the confirmation: winner and baseline (the config's defaults) on fresh seed 1, compared paired
+    confirmation = st["confirmation"]
+    assert confirmation["status"] == "done" and confirmation["seeds"] == [1] and confirmation["n_prompts"] > 0
+    winner, baseline = manifest(s / "confirm" / "winner_seed1"), manifest(s / "confirm" / "baseline_seed1")
+    assert winner["config"]["seed"] == baseline["config"]["seed"] == 1
+    assert winner["config"]["objective"]["learning_rate"] == best.best_params["objective.learning_rate"]
+    assert baseline["config"]["objective"]["learning_rate"] == compose_default_lr()
+    assert "**Verdict: " in text and "| success |" in text
+    out = tmp_path / "recommended"
+    run = subprocess.run([sys.executable, str(ROOT / "train.py"), f"hydra.searchpath=[file://{s.resolve()}]",
+                          "experiment=recommended", f"hydra.run.dir={out}"],
+                         cwd=tmp_path, env=TRAIN_ENV, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    m = manifest(out)
+    assert m["status"] == "completed" and m["config"]["model"]["name"] == manifest(Path(best.best_run_dir))[
+        "config"]["model"]["name"]
+    assert m["config"]["objective"]["learning_rate"] == best.best_params["objective.learning_rate"]
+    assert m["config"]["objective"]["beta"] == best.best_params["objective.beta"]
+
+
+def compose_default_lr() -> float:
+    from helpers import compose
+
+    return compose(["model=tiny", "profile=smoke"]).objective.learning_rate
