@@ -7,7 +7,9 @@ The rules, each written down as a decision with its reason (research.md shows th
 - fewer than ``min_complete`` completed trials: the space is kept as it is;
 - importances: Optuna's PED-ANOVA evaluator over the round's completed and pruned trials (a pruned one at
   the last value it reported): what sets the top trials apart within the better half;
-- the top trials: the best ``top_fraction`` of the completed ones (at least 2);
+- the top trials: the best ``top_fraction`` of the completed ones (at least 2); with several objectives
+  (``direction: [maximize, minimize]``, cost as an objective) the Pareto front, and the importances and
+  "best" are those of the first objective;
 - a float/int parameter with importance < ``min_importance`` is fixed at the best trial's value;
 - an important float/int parameter is narrowed to the top trials' span plus ``margin`` times the current
   range on each side, on a log scale where the distribution is log, clipped to the current range and kept
@@ -31,8 +33,14 @@ def _better(direction: str) -> Any:
     return (lambda v: -v) if direction == "maximize" else (lambda v: v)
 
 
-def top_trials(trials: list, direction: str, fraction: float) -> list:
-    ranked = sorted(trials, key=lambda t: _better(direction)(t.value))
+def top_trials(trials: list, direction: str, fraction: float, front: list | None = None) -> list:
+    """The best `fraction` (at least 2) by the first objective; with several objectives, the Pareto front
+    (`front`), topped up to 2 by the first objective."""
+    ranked = sorted(trials, key=lambda t: _better(direction)(t.values[0]))
+    if front is not None:
+        numbers = {t.number for t in front}
+        on_front = [t for t in ranked if t.number in numbers]
+        return on_front + [t for t in ranked if t.number not in numbers][:max(0, 2 - len(on_front))]
     return ranked[:max(2, math.ceil(fraction * len(ranked)))]
 
 
@@ -56,11 +64,12 @@ def importances(study: Any, space: Mapping[str, Any], params: list[str],
     verbosity = optuna.logging.get_verbosity()
     optuna.logging.set_verbosity(optuna.logging.WARNING)  # "a new study created in memory", once per round
     try:
-        scored = optuna.create_study(directions=[d.name.lower() for d in study.directions])
+        # several objectives: the importances of the first (the top trials are the Pareto front, below)
+        scored = optuna.create_study(direction=study.directions[0].name.lower())
     finally:
         optuna.logging.set_verbosity(verbosity)
     for t in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE, TrialState.PRUNED)):
-        value = t.value if t.state == TrialState.COMPLETE else t.intermediate_values.get(t.last_step)
+        value = t.values[0] if t.state == TrialState.COMPLETE else t.intermediate_values.get(t.last_step)
         if value is None or not all(k in t.params for k in space):
             continue
         scored.add_trial(optuna.trial.create_trial(params={k: t.params[k] for k in space}, distributions=dict(space),
@@ -114,7 +123,8 @@ def _narrow_numeric(key: str, dist: Any, values: list[float], margin: float) -> 
                        f"{margin:g} x the range ({scale}) the range keeps {share:.0%} of its width")
 
 
-def narrow(study: Any, space: Mapping[str, Any], direction: str, settings: Any) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+def narrow(study: Any, space: Mapping[str, Any], direction: str,
+           settings: Any) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     """(next round's space, {param: value} newly fixed, the round's reading: importances, top, decisions)."""
     from optuna.distributions import CategoricalDistribution
     from optuna.trial import TrialState
@@ -126,7 +136,11 @@ def narrow(study: Any, space: Mapping[str, Any], direction: str, settings: Any) 
         info["decisions"].append({"param": "*", "action": "kept", "reason":
                                   f"{len(complete)} completed trials < min_complete={settings.min_complete}"})
         return dict(space), {}, info
-    top = top_trials(complete, direction, float(settings.top_fraction))
+    front = None
+    if len(study.directions) > 1:
+        front = [t for t in study.best_trials if all(k in t.params for k in space)]
+        info["front"] = [t.number for t in front]
+    top = top_trials(complete, direction, float(settings.top_fraction), front)
     best = top[0]
     info["top"] = [t.number for t in top]
     searched = [k for k in space if not space[k].single()]
@@ -200,4 +214,4 @@ def best_of(studies: list[Any], direction: str) -> Any:
     done = [t for s in studies for t in s.get_trials(deepcopy=False, states=(TrialState.COMPLETE,)) if original(t)]
     if not done:
         return None
-    return (max if direction == "maximize" else min)(done, key=lambda t: t.value)
+    return (max if direction == "maximize" else min)(done, key=lambda t: t.values[0])  # the first objective

@@ -170,16 +170,13 @@ def run(sw: Any, space: dict[str, Any], fixed: dict[str, str]) -> None:
     from hydra_plugins.loopwright_sweeper.space import override_value
 
     s, settings = sw.settings, sw.settings.research
-    if len(sw.directions) != 1:
-        raise ValueError("hydra.sweeper.research.rounds > 1 needs one direction: narrowing on a Pareto front "
-                         "(cost as an objective) is not built yet")
-    direction = sw.directions[0]
+    direction = sw.directions[0]  # several: the narrowing reads the Pareto front; "best" is the first objective
     path = sw.sweep_dir / STATE
     base = {"space": dump_space(space), "fixed": fixed}
     state = _load(path)
     if state is None:
         state = {"study_name": sw.study_name, "rounds_planned": int(settings.rounds), "n_trials": int(s.n_trials),
-                 "direction": direction, "base": base, "ledger_start": len(st.ledger_lines(sw.ledger)),
+                 "direction": direction, "directions": sw.directions, "base": base, "ledger_start": len(st.ledger_lines(sw.ledger)),
                  "rounds": [{"round": 1, "space": base["space"], "fixed_values": {}, "status": "pending"}],
                  "stopped": None}
     elif state["base"] != base:
@@ -201,7 +198,7 @@ def run(sw: Any, space: dict[str, Any], fixed: dict[str, str]) -> None:
         earlier = _studies(sw, {"rounds": state["rounds"][:number - 1]})
         used_before = sum(st.counted(x) for x in earlier)
         entry.setdefault("budget", max(0, (int(s.n_trials) - used_before) // (int(settings.rounds) - number + 1)))
-        entry["best_before"] = None if (b := best_of(earlier, direction)) is None else b.value
+        entry["best_before"] = None if (b := best_of(earlier, direction)) is None else b.values[0]
         _save(path, state)
         seed = None if s.seed is None else int(s.seed) + number - 1
         study, _ = sw.open_study(entry["study"], seed, ledger_start=state["ledger_start"])
@@ -225,7 +222,7 @@ def run(sw: Any, space: dict[str, Any], fixed: dict[str, str]) -> None:
         trials = study.get_trials(deepcopy=False)
         ran = [t for t in trials if original(t)]
         best = best_of(earlier + [study], direction)
-        entry.update(info, status="done", best=None if best is None else best.value,
+        entry.update(info, status="done", best=None if best is None else best.values[0],
                      best_trial=None if best is None else {"run_dir": best.user_attrs.get(RUN_DIR_ATTR),
                                                            "config": best.user_attrs.get(CONFIG_ATTR, best.params)},
                      ran=len(ran), pruned=sum(t.state == TrialState.PRUNED for t in ran),

@@ -73,8 +73,8 @@ def _plot_best(studies: list[Any], direction: str, out: Path) -> None:
     best, xs, ys = None, [], []
     for i, (r, t) in enumerate(_trials_in_order(studies)):
         if t.state == TrialState.COMPLETE:
-            ax.scatter([i], [t.value], s=12, color=f"C{r - 1}", label=f"round {r}")
-            best = t.value if best is None else (max if direction == "maximize" else min)(best, t.value)
+            ax.scatter([i], [t.values[0]], s=12, color=f"C{r - 1}", label=f"round {r}")
+            best = t.values[0] if best is None else (max if direction == "maximize" else min)(best, t.values[0])
         if best is not None:
             xs.append(i)
             ys.append(best)
@@ -163,6 +163,8 @@ def _round_lines(entry: dict[str, Any]) -> list[str]:
     if entry["fixed_values"]:
         lines.append("- fixed by earlier rounds: " + ", ".join(f"`{k}={_fmt(v)}`"
                                                                for k, v in entry["fixed_values"].items()))
+    if entry.get("front") is not None:
+        lines.append(f"- Pareto front (the top trials the narrowing read): trials {entry['front']}")
     if entry.get("importances_note"):
         lines.append(f"- importances: {entry['importances_note']}")
     lines += ["", "| param | space this round | importance | decision | next round | reason |", "|---|---|---|---|---|---|"]
@@ -184,7 +186,7 @@ def write(sw: Any, state: dict[str, Any], studies: list[Any]) -> Path:
     results: dict[str, Any] = {"name": "loopwright", "research": True, "study_name": state["study_name"]}
     rec: list[str] = []
     if best is not None:
-        results.update(best_value=best.value, best_params=dict(best.user_attrs.get(CONFIG_ATTR, best.params)),
+        results.update(best_value=best.values[0], best_params=dict(best.user_attrs.get(CONFIG_ATTR, best.params)),
                        best_run_dir=best.user_attrs.get(RUN_DIR_ATTR))
         groups = OmegaConf.to_container(OmegaConf.select(sw.config, "hydra.runtime.choices") or {})
         overrides = best.user_attrs.get(OVERRIDES_ATTR) or []
@@ -193,7 +195,8 @@ def write(sw: Any, state: dict[str, Any], studies: list[Any]) -> Path:
         target.write_text(experiment_yaml(overrides, groups, f"{sweep_dir}, best trial "
                                                            f"{best.user_attrs.get(RUN_DIR_ATTR)}"))
         rec = ["## Recommendation", "",
-               f"Best value **{best.value:.6g}** ({best.user_attrs.get(RUN_DIR_ATTR)}), written as "
+               f"Best value **{best.values[0]:.6g}**{' (first objective)' if len(best.values) > 1 else ''} "
+               f"({best.user_attrs.get(RUN_DIR_ATTR)}), written as "
                f"`experiment/{EXPERIMENT}.yaml`; run it as it is:", "", "```bash",
                f"{sw._reproduce_prefix()} hydra.searchpath=[file://{sweep_dir.resolve()}] experiment={EXPERIMENT}",
                "```", "", "```yaml", target.read_text().rstrip(), "```", ""]
@@ -201,7 +204,7 @@ def write(sw: Any, state: dict[str, Any], studies: list[Any]) -> Path:
     done = [e for e in state["rounds"] if e["status"] == "done"]
     lines = [f"# Research: {state['study_name']}", "",
              f"- sweep dir: `{sweep_dir}`; storage: `{sw.storage_url}` (one study per round)",
-             f"- direction: {state['direction']}; budget: n_trials={state['n_trials']} over up to "
+             f"- direction: {', '.join(state.get('directions') or [state['direction']])}; budget: n_trials={state['n_trials']} over up to "
              f"{state['rounds_planned']} rounds",
              f"- rounds run: {len(done)}; trials run: {sum(e.get('ran', 0) for e in done)}",
              f"- stopped: {state.get('stopped') or 'not yet (rerun the same command to resume)'}", ""]
