@@ -129,7 +129,9 @@ class WandbTracker(Tracker):
         sweep_group, job_name = _hydra_job_identity()
         # A sweep (the Optuna study when there is one) is one W&B group; the job's
         # overrides name it inside the group.
-        group = OmegaConf.select(cfg, "trial.study_name", default=None) or sweep_group
+        # research rounds: one group for the whole research run, one job type per round (trial.group, job_type)
+        group = (OmegaConf.select(cfg, "trial.group", default=None)
+                 or OmegaConf.select(cfg, "trial.study_name", default=None) or sweep_group)
         name = cfg.run_name or job_name or "/".join(self.run_dir.parts[-2:])
         previous = _previous_wandb_id(self.run_dir, resume_from) if resume_from is not None else None
         self.resumed = previous is not None
@@ -138,7 +140,7 @@ class WandbTracker(Tracker):
             entity=cfg.logger.entity,
             name=name,
             group=group,
-            job_type="train",
+            job_type=OmegaConf.select(cfg, "trial.job_type", default=None) or "train",
             tags=[str(t) for t in cfg.tags],
             notes=cfg.notes,
             config=writer.redacted_config(cfg),

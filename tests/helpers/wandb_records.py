@@ -61,6 +61,7 @@ class OfflineRun:
             self.by_kind[kind].append(getattr(record, kind))
         run = self.by_kind["run"][0]
         self.id, self.project, self.group, self.name = run.run_id, run.project, run.run_group, run.display_name
+        self.job_type = run.job_type
         self.tags = list(run.tags)
         self.config = {item.key: json.loads(item.value_json) for item in run.config.update}
         for extra in self.by_kind["config"]:  # later config.update() calls (TRL adds its args)

@@ -90,6 +90,9 @@ class TrialConfig:
     study_name: Optional[str] = None
     storage: Optional[str] = None  # Optuna storage URL, or journal:<path>
     number: Optional[int] = None
+    # Research rounds (hydra.sweeper.research.rounds > 1): one W&B group per research run, one job type per round.
+    group: Optional[str] = None
+    job_type: Optional[str] = None
 
 
 # ------------------------------------------------------------------------- top

@@ -21,3 +21,8 @@ FAIL_ATTR = "loopwright_failure"  # why a trial failed
 
 # Trial user attribute, set by the job
 PRUNED_ATTR = "loopwright_pruned"  # {"step", "value"}: the pruner stopped this job there
+
+# Research rounds (the sweeper's research.py / narrow.py)
+WARM_ATTR = "loopwright_warm"  # {"round", "trial"}: a finished trial of an earlier round, copied in (not run)
+REPEAT_ATTR = "loopwright_repeat_of"  # {"round", "trial"}: the sampler asked a configuration that already ran
+CONFIG_ATTR = "loopwright_config"  # every searched or research-fixed value of a trial: what "a repeat" compares

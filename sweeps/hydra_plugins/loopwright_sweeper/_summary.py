@@ -31,18 +31,30 @@ def _final_reward(job_dir: Path) -> float | None:
     return sum(rewards[-5:]) / len(rewards[-5:]) if rewards else None
 
 
+def _job_dirs(sweep_dir: Path) -> list[Path]:
+    """<sweep dir>/<N>/, and research rounds' <sweep dir>/round_<r>/<N>/ (links such as best/ left out)."""
+    def numbered(parent: Path) -> list[Path]:
+        found = [p for p in parent.iterdir() if p.is_dir() and not p.is_symlink() and p.name.isdigit()]
+        return sorted(found, key=lambda p: int(p.name))
+
+    rounds = sorted((p for p in sweep_dir.iterdir() if p.is_dir() and p.name.startswith("round_")
+                     and p.name[6:].isdigit()), key=lambda p: int(p.name[6:]))
+    return numbered(sweep_dir) + [job for r in rounds for job in numbered(r)]
+
+
 def collect(sweep_dir: Path) -> list[dict[str, Any]]:
     from loopwright.runs.reader import read_manifest
 
     rows = []
-    for job_dir in sorted((p for p in sweep_dir.iterdir() if p.is_dir() and p.name.isdigit()), key=lambda p: int(p.name)):
+    for job_dir in _job_dirs(sweep_dir):
+        job = job_dir.relative_to(sweep_dir).as_posix()
         m = read_manifest(job_dir, missing_ok=True)
         if m is None:
-            rows.append({"job": job_dir.name, "status": "no manifest (failed before training)"})
+            rows.append({"job": job, "status": "no manifest (failed before training)"})
             continue
         result = m.get("result") or {}
         rows.append({
-            "job": job_dir.name,
+            "job": job,
             "overrides": " ".join(m.get("overrides", [])),
             "status": m.get("status"),
             "final_reward": _final_reward(job_dir),

@@ -15,6 +15,28 @@ PRUNERS = ("none", "median", "successive_halving", "hyperband")
 
 
 @dataclass
+class ResearchConf:
+    # Research rounds (docs/SWEEPS.md, "Research rounds"): rounds > 1 splits n_trials over up to `rounds`
+    # studies; after each, the next round's space is narrowed from this round's trials (narrow.py).
+    rounds: int = 1
+    # Stop early when a round improves the best value by less than this (absolute, in the objective's units).
+    epsilon: float = 0.001
+    # The top trials: this share of a round's completed trials (at least 2) sets the narrowed spans.
+    top_fraction: float = 0.25
+    # Margin around the top trials' span, as a share of the current range (log scale where the space is log).
+    margin: float = 0.1
+    # A parameter whose importance (Optuna's PED-ANOVA) is below this is fixed at the best trial's value.
+    min_importance: float = 0.05
+    # Fewer completed trials than this in a round: the space is kept as it is.
+    min_complete: int = 4
+    # Earlier rounds' completed trials inside the new space are added to the new round's study.
+    warm_start: bool = True
+    # After the last round: the winner and the baseline (the space's defaults) rerun on this many fresh seeds
+    # and compared paired on the held-out prompts (confirm.py); 0: no confirmation.
+    confirm_seeds: int = 3
+
+
+@dataclass
 class LoopwrightSweeperConf:
     _target_: str = "hydra_plugins.loopwright_sweeper.sweeper.LoopwrightSweeper"
 
@@ -52,6 +74,8 @@ class LoopwrightSweeperConf:
     # sweep_report.md, plots, best/ in the sweep dir.
     report: bool = True
     plots: List[str] = field(default_factory=lambda: ["history", "importances", "parallel_coordinate"])
+    # Research rounds: read the study, narrow the space, run again (research.py); rounds=1 is one plain sweep.
+    research: ResearchConf = field(default_factory=ResearchConf)
 
 
 ConfigStore.instance().store(group="hydra/sweeper", name="loopwright", node=LoopwrightSweeperConf,

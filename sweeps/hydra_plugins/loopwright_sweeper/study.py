@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from omegaconf import OmegaConf
 
-from loopwright.sweep.attrs import OWNER_ATTR, RESUMES_ATTR, RUN_DIR_ATTR, STALE_ATTR
+from loopwright.sweep.attrs import OWNER_ATTR, REPEAT_ATTR, RESUMES_ATTR, RUN_DIR_ATTR, STALE_ATTR, WARM_ATTR
 from hydra_plugins.loopwright_sweeper.config import SAMPLERS
 
 log = logging.getLogger(__name__)
@@ -113,11 +113,12 @@ def _enqueue_its_continuation(study: Any, trial: Any) -> str | None:
 
 
 def counted(study: Any) -> int:
-    """Finished trials that count towards n_trials: COMPLETE, PRUNED and real FAILs (not stale ones)."""
+    """Finished trials that count towards n_trials: COMPLETE, PRUNED and real FAILs (not stale ones, and not a
+    research round's warm-start copies or told repeats, which ran nothing)."""
     from optuna.trial import TrialState
 
     done = study.get_trials(deepcopy=False, states=(TrialState.COMPLETE, TrialState.PRUNED, TrialState.FAIL))
-    return sum(1 for t in done if STALE_ATTR not in t.user_attrs)
+    return sum(1 for t in done if not {STALE_ATTR, WARM_ATTR, REPEAT_ATTR} & set(t.user_attrs))
 
 
 def baseline_params(config: Any, space: Mapping[str, Any]) -> dict[str, Any]:
@@ -133,14 +134,14 @@ def baseline_params(config: Any, space: Mapping[str, Any]) -> dict[str, Any]:
             continue
         if isinstance(value, Enum):
             value = value.value  # an enum field of a typed schema
-        if _contains(dist, value):
+        if contains(dist, value):
             params[key] = int(value) if isinstance(dist, IntDistribution) else value
         else:
             log.info(f"Baseline: {key}={value!r} is outside the search space; the sampler picks it")
     return params
 
 
-def _contains(dist: Any, value: Any) -> bool:
+def contains(dist: Any, value: Any) -> bool:
     from optuna.distributions import CategoricalDistribution, IntDistribution
 
     if isinstance(dist, CategoricalDistribution):

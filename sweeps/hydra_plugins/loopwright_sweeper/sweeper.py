@@ -32,6 +32,7 @@ from loopwright.sweep.attrs import (BASELINE_ATTR, FAIL_ATTR, LEDGER_ATTR, OVERR
 from hydra_plugins.loopwright_sweeper.config import PRUNERS
 
 log = logging.getLogger(__name__)
+MAX_REPEATS = 50  # research rounds: consecutive asks of configurations that already ran before a round ends
 
 
 def default_study_name(sweep_dir: Path) -> str:
@@ -60,9 +61,7 @@ class LoopwrightSweeper(Sweeper):
 
     # ------------------------------------------------------------------ sweep
     def sweep(self, arguments: list[str]) -> None:
-        import optuna
-
-        from loopwright.sweep.trial import make_pruner, open_storage, storage_url
+        from loopwright.sweep.trial import storage_url
 
         from hydra_plugins.loopwright_sweeper import report, study as st
         from hydra_plugins.loopwright_sweeper.space import parse_params
@@ -70,64 +69,87 @@ class LoopwrightSweeper(Sweeper):
         s = self.settings
         grammar = [f"{k}={v}" for k, v in s.params.items() if not OmegaConf.is_dict(v)]
         dicts = {k: OmegaConf.to_container(v) for k, v in s.params.items() if OmegaConf.is_dict(v)}
-        self.space, self.fixed = parse_params(grammar + list(arguments), dicts)
-        if not self.space:
+        space, fixed = parse_params(grammar + list(arguments), dicts)
+        if not space:
             raise ValueError("the loopwright sweeper found no search space: give hydra.sweeper.params "
                              "(e.g. sweep=<name>) or a sweep override such as lr=interval(1e-5,1e-3)")
         self.directions = st.directions_of(s.direction)
-        pruner_name = s.pruner
-        if pruner_name != "none" and len(self.directions) > 1:
+        self.pruner_name = s.pruner
+        if self.pruner_name != "none" and len(self.directions) > 1:
             log.warning("Pruning is off for multi-objective sweeps (one value per step cannot rank them)")
-            pruner_name = "none"
+            self.pruner_name = "none"
         self.sweep_dir.mkdir(parents=True, exist_ok=True)
         self.storage_url = storage_url(s.storage, self.sweep_dir)
         self.study_name = s.study_name or default_study_name(self.sweep_dir)
-        sampler = st.make_sampler(s.sampler, s.seed, OmegaConf.to_container(s.sampler_kwargs), self.space,
-                                  len(self.directions))
-        storage = open_storage(self.storage_url)
-        study = optuna.create_study(study_name=self.study_name, storage=storage, sampler=sampler,
-                                    pruner=make_pruner(pruner_name, OmegaConf.to_container(s.pruner_kwargs)),
-                                    directions=self.directions, load_if_exists=True)
-        existing = [d.name.lower() for d in study.directions]
-        if existing != self.directions:
-            raise ValueError(f"study '{self.study_name}' in {self.storage_url} has directions {existing}; "
-                             f"hydra.sweeper.direction asks for {self.directions}")
-        study.set_user_attr(PRUNER_ATTR, {"name": pruner_name, "kwargs": OmegaConf.to_container(s.pruner_kwargs),
-                                          "metric": s.pruning_metric})
         self.ledger = Path(s.cost_ledger)
-        if LEDGER_ATTR not in study.user_attrs:
-            study.set_user_attr(LEDGER_ATTR, len(st.ledger_lines(self.ledger)))
-        stale = st.fail_stale_trials(study)
-        resumed = bool(study.trials)
-        self.n_trials = int(s.n_trials)
-        if s.sampler == "grid":
-            size = 1
-            for choices in sampler._search_space.values():
-                size *= len(choices)
-            self.n_trials = min(self.n_trials, size)
-        log.info(f"Study {self.study_name} ({'resumed: %d trials so far' % st.counted(study) if resumed else 'new'})"
-                 f", storage {self.storage_url}, sampler {s.sampler}, pruner {pruner_name}, "
-                 f"directions {self.directions}, n_trials {self.n_trials}")
-        if pruner_name != "none" and not self._eval_every():
-            log.warning("hydra.sweeper.pruner is set but eval.every is not: jobs report nothing to prune on")
-        if s.baseline and not resumed:
-            self._enqueue_baseline(study)
-
         self.failures: list[str] = []
         self.finished_here = 0
         self.started = time.monotonic()
+        self.round: Any = None  # research.py's current round: repeats, run dirs, W&B group
+        if int(s.research.rounds) > 1:
+            from hydra_plugins.loopwright_sweeper import research
+
+            research.run(self, space, fixed)
+        else:
+            self.space, self.fixed = space, fixed
+            study, stale = self.open_study(self.study_name, s.seed)
+            if s.baseline and not study.get_trials(deepcopy=False):  # not on resume
+                self._enqueue_baseline(study)
+            self.run_trials(study, int(s.n_trials))
+            report.write_results(study, self.sweep_dir, self.directions)
+            if s.report:
+                report.write_report(study, self.sweep_dir, self._reproduce_prefix(), list(s.plots),
+                                    stale=stale, storage_url=self.storage_url)
+        if self._too_many_failures():
+            raise RuntimeError(f"{len(self.failures)} of {self.finished_here} trials failed "
+                               f"(hydra.sweeper.max_failure_rate={s.max_failure_rate}); first: {self.failures[0]}")
+
+    def open_study(self, name: str, seed: int | None, ledger_start: int | None = None) -> tuple[Any, list[int]]:
+        """(the study `name` over self.space, created or resumed; the stale trials it had)."""
+        import optuna
+
+        from loopwright.sweep.trial import make_pruner, open_storage
+
+        from hydra_plugins.loopwright_sweeper import study as st
+
+        s = self.settings
+        sampler = st.make_sampler(s.sampler, seed, OmegaConf.to_container(s.sampler_kwargs), self.space,
+                                  len(self.directions))
+        self.sampler = sampler
+        study = optuna.create_study(study_name=name, storage=open_storage(self.storage_url), sampler=sampler,
+                                    pruner=make_pruner(self.pruner_name, OmegaConf.to_container(s.pruner_kwargs)),
+                                    directions=self.directions, load_if_exists=True)
+        existing = [d.name.lower() for d in study.directions]
+        if existing != self.directions:
+            raise ValueError(f"study '{name}' in {self.storage_url} has directions {existing}; "
+                             f"hydra.sweeper.direction asks for {self.directions}")
+        study.set_user_attr(PRUNER_ATTR, {"name": self.pruner_name,
+                                          "kwargs": OmegaConf.to_container(s.pruner_kwargs),
+                                          "metric": s.pruning_metric})
+        if LEDGER_ATTR not in study.user_attrs:
+            study.set_user_attr(LEDGER_ATTR, len(st.ledger_lines(self.ledger)) if ledger_start is None
+                                else ledger_start)
+        stale = st.fail_stale_trials(study)
+        log.info(f"Study {name} ({'resumed: %d trials so far' % st.counted(study) if study.trials else 'new'})"
+                 f", storage {self.storage_url}, sampler {s.sampler}, pruner {self.pruner_name}, "
+                 f"directions {self.directions}")
+        if self.pruner_name != "none" and not self._eval_every():
+            log.warning("hydra.sweeper.pruner is set but eval.every is not: jobs report nothing to prune on")
+        return study, stale
+
+    def run_trials(self, study: Any, n_trials: int) -> None:
+        """Ask, launch and tell until `study` has n_trials counted trials or a budget stops it."""
+        self.n_trials = n_trials
+        if self.settings.sampler == "grid":
+            size = 1
+            for choices in self.sampler._search_space.values():
+                size *= len(choices)
+            self.n_trials = min(self.n_trials, size)
+        self.exhausted = False
         if hasattr(self.launcher, "submit"):
             self._run_refilling(study)
         else:
             self._run_batches(study)
-
-        report.write_results(study, self.sweep_dir, self.directions)
-        if s.report:
-            report.write_report(study, self.sweep_dir, self._reproduce_prefix(), list(s.plots),
-                                stale=stale, storage_url=self.storage_url)
-        if self._too_many_failures():
-            raise RuntimeError(f"{len(self.failures)} of {self.finished_here} trials failed "
-                               f"(hydra.sweeper.max_failure_rate={s.max_failure_rate}); first: {self.failures[0]}")
 
     # ------------------------------------------------------------- launching
     def _run_refilling(self, study: Any) -> None:
@@ -136,7 +158,10 @@ class LoopwrightSweeper(Sweeper):
         in_flight: dict[Any, Any] = {}
         while True:
             while len(in_flight) < slots and self._may_start(study, len(in_flight)):
-                trial, overrides = self._ask(study)
+                asked = self._ask(study)
+                if asked is None:
+                    break
+                trial, overrides = asked
                 try:
                     future = self.launcher.submit(overrides, trial.number)
                 except Exception as err:  # noqa: BLE001 (a launcher error fails the trial, not the sweep)
@@ -160,7 +185,12 @@ class LoopwrightSweeper(Sweeper):
         while self._may_start(study, 0):
             batch = []
             while len(batch) < max(1, int(self.settings.n_jobs)) and self._may_start(study, len(batch)):
-                batch.append(self._ask(study))
+                asked = self._ask(study)
+                if asked is None:
+                    break
+                batch.append(asked)
+            if not batch:
+                return
             try:
                 returns = self.launcher.launch([o for _, o in batch], initial_job_idx=batch[0][0].number)
             except (Exception, SystemExit) as err:  # noqa: BLE001 (an in-process job may sys.exit)
@@ -175,7 +205,7 @@ class LoopwrightSweeper(Sweeper):
         from hydra_plugins.loopwright_sweeper import study as st
 
         s = self.settings
-        if self._too_many_failures():
+        if self._too_many_failures() or self.exhausted:
             return False
         if st.counted(study) + pending >= self.n_trials:
             return False
@@ -195,18 +225,27 @@ class LoopwrightSweeper(Sweeper):
             self.settings.max_failure_rate)
 
     # ------------------------------------------------------------ ask / tell
-    def _ask(self, study: Any) -> tuple[Any, list[str]]:
+    def _ask(self, study: Any) -> tuple[Any, list[str]] | None:
+        """The next trial and its job's overrides; None when research rounds find only repeats left."""
         from hydra_plugins.loopwright_sweeper import study as st
         from hydra_plugins.loopwright_sweeper.space import override_value
 
-        trial = study.ask(fixed_distributions=self.space)
+        for _ in range(MAX_REPEATS):
+            trial = study.ask(fixed_distributions=self.space)
+            if self.round is None or not self.round.is_repeat(study, trial):
+                break
+        else:
+            log.info(f"{MAX_REPEATS} asks in a row were configurations that already ran: the space is exhausted")
+            self.exhausted = True
+            return None
         params = [f"{key}={override_value(value)}" for key, value in trial.params.items()]
         overrides = [line for key, line in self.fixed.items() if key not in trial.params] + params
         trial.set_user_attr(OVERRIDES_ATTR, overrides)
         trial.set_user_attr(OWNER_ATTR, st.owner())
         trial.set_user_attr(RUN_DIR_ATTR, str(self.sweep_dir / str(trial.number)))
         log.info(f"Trial {trial.number}: {' '.join(params)}")
-        return trial, overrides + self._continuation(trial) + [f"++trial.study_name={override_value(self.study_name)}",
+        placed = self._continuation(trial) or (self.round.placement(trial) if self.round is not None else [])
+        return trial, overrides + placed + [f"++trial.study_name={override_value(study.study_name)}",
                                    f"++trial.storage={override_value(self.storage_url)}",
                                    f"++trial.number={trial.number}"]
 

@@ -114,6 +114,17 @@ def test_multirun_jobs_are_separate_wandb_runs_grouped_by_the_sweep(tmp_path):
 
 
 
+def test_a_research_rounds_job_is_in_the_research_group_with_its_rounds_job_type(tmp_path):
+    """hydra.sweeper.research.rounds > 1 passes trial.group (one per research run) and trial.job_type (per round)."""
+    run_dir = tmp_path / "run"
+    proc = _train([*TINY, "logger=wandb", "logger.log_artifacts=false", "save_model=false", "eval.enabled=false",
+                   "trial.group=loopwright-research-x", "trial.job_type=round_2", f"hydra.run.dir={run_dir}"],
+                  tmp_path, _env(tmp_path, WANDB_MODE="offline"))
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    (offline,) = offline_runs(run_dir)
+    assert offline.group == "loopwright-research-x" and offline.job_type == "round_2"
+
+
 def test_an_aborted_job_still_finishes_its_wandb_run_with_a_failure_code(tmp_path):
     run_dir = tmp_path / "run"
     proc = _train(["model=tiny", "profile=smoke", "profile.max_steps=6", "guards.zero_signal_steps=2",
