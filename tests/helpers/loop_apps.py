@@ -12,6 +12,10 @@ EXAMPLES = ROOT / "examples" / "loop"
 OPENAI = [EXAMPLES / "openai_chats.jsonl", EXAMPLES / "openai_requests.jsonl"]
 LANGCHAIN = [EXAMPLES / "langsmith_runs.jsonl", EXAMPLES / "langsmith_flat.json"]
 HELD_OUT = EXAMPLES / "held_out_prompts.jsonl"
+# Issue 26 item 4: the current customer_support grader is gameable (the pre-flight gaming audit refuses it:
+# templates, the facts dumped), so the tests that improve or train with it skip the pre-flight. Remove every
+# use of NO_AUDIT once the grader is rebuilt and passes `python -m loopwright.audit`.
+NO_AUDIT = "reward.audit=false"
 
 
 def run_app(module: str, *args: str, cwd: Path, stdin: str | None = None,
@@ -36,8 +40,8 @@ def improve_the_example_logs(cwd: Path) -> dict:
     from loopwright.loop import store
 
     store.ingest([str(p) for p in OPENAI + LANGCHAIN], "auto", cwd / "transcripts")
-    proc = run_app("loopwright.improve", "transcripts=transcripts", "reward=customer_support", "output=improved",
-                   f"eval_prompts={HELD_OUT}", cwd=cwd)
+    proc = run_app("loopwright.improve", "transcripts=transcripts", "reward=customer_support", NO_AUDIT,
+                   "output=improved", f"eval_prompts={HELD_OUT}", cwd=cwd)
     assert proc.returncode == 0, proc.stderr
     out = cwd / "improved"
     return {"cwd": cwd, "out": out, "proc": proc,

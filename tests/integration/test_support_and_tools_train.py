@@ -17,8 +17,10 @@ def trainings(tmp_path_factory):
     jobs = {}
     for reward, task in (("customer_support", "customer_support"), ("tool_calling", "tool_use")):
         sweep = cwd / reward
+        # issue 26 item 4: customer_support is gameable until rebuilt (the pre-flight refuses it); remove after
+        no_audit = ["reward.audit=false"] if reward == "customer_support" else []
         proc = run_train(["-m", f"reward={reward}", f"task={task}", "model=tiny", "profile=smoke", "task.n_eval=4",
-                          "save_model=false", f"hydra.sweep.dir={sweep}"], cwd=cwd)
+                          "save_model=false", f"hydra.sweep.dir={sweep}", *no_audit], cwd=cwd)
         assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
         (job_dir,) = [d for d in sweep.iterdir() if (d / "manifest.json").is_file()]
         jobs[reward] = (job_dir, json.loads((job_dir / "manifest.json").read_text()))

@@ -56,6 +56,12 @@ class GuardsConfig:
     stop_on_nonfinite: bool = True
     # Training time budget in seconds: stop cleanly, then evaluate and write the manifest. null = none.
     max_time: Optional[float] = None
+    # The reward-hacking monitor (src/loopwright/train/hacking.py): stop (exit 13) when this share of completions
+    # is near-identical across prompts and rewarded, or of sampled rewarded completions keeps its reward on
+    # another prompt, on reward_hacking_steps consecutive logged steps. null: off.
+    reward_hacking: Optional[float] = 0.8
+    reward_hacking_steps: int = 2
+    reward_hacking_sample: int = 8
 
 
 # ------------------------------------------------------------------ checkpoint

@@ -12,7 +12,8 @@ from loopwright.loop import store as ing
 from loopwright.rewards import customer_support as cs
 from loopwright.tasks.customer_support import load_scenarios
 from loopwright.tasks.customer_support import facts_json
-from helpers.loop_apps import EXAMPLES, HELD_OUT, LANGCHAIN, OPENAI, improve_the_example_logs, run_app, snapshot
+from helpers.loop_apps import (EXAMPLES, HELD_OUT, LANGCHAIN, NO_AUDIT, OPENAI, improve_the_example_logs, run_app,
+                               snapshot)
 
 LABELLED = ROOT / "bench" / "data" / "labelled_support_replies.jsonl"
 
@@ -89,8 +90,8 @@ def test_summary_has_the_distribution_breakdown_and_the_lineage(improved):
 
 def test_rerunning_improve_changes_no_byte(improved):
     before = snapshot(improved["out"])
-    proc = run_app("loopwright.improve", "transcripts=transcripts", "reward=customer_support", "output=improved",
-                   f"eval_prompts={HELD_OUT}", cwd=improved["cwd"])
+    proc = run_app("loopwright.improve", "transcripts=transcripts", "reward=customer_support", NO_AUDIT,
+                   "output=improved", f"eval_prompts={HELD_OUT}", cwd=improved["cwd"])
     assert proc.returncode == 0
     assert snapshot(improved["out"]) == before
 
@@ -98,15 +99,16 @@ def test_rerunning_improve_changes_no_byte(improved):
 def test_reruns_with_other_thresholds_add_rows_but_never_twice(improved, tmp_path):
     out = tmp_path / "improved"
     transcripts = improved["cwd"] / "transcripts"
-    run_app("loopwright.improve", f"transcripts={transcripts}", f"output={out}", cwd=tmp_path)
+    run_app("loopwright.improve", f"transcripts={transcripts}", f"output={out}", NO_AUDIT, cwd=tmp_path)
     first = (out / "curated.jsonl").read_text().splitlines()
     assert first == (improved["out"] / "curated.jsonl").read_text().splitlines()
-    proc = run_app("loopwright.improve", f"transcripts={transcripts}", f"output={out}", "threshold=0.5",
+    proc = run_app("loopwright.improve", f"transcripts={transcripts}", f"output={out}", "threshold=0.5", NO_AUDIT,
                    cwd=tmp_path)
     assert proc.returncode == 0
     second = (out / "curated.jsonl").read_text().splitlines()
     assert set(first) < set(second) and len(second) == len(set(second))
-    run_app("loopwright.improve", f"transcripts={transcripts}", f"output={out}", "threshold=0.9", cwd=tmp_path)
+    run_app("loopwright.improve", f"transcripts={transcripts}", f"output={out}", "threshold=0.9", NO_AUDIT,
+            cwd=tmp_path)
     assert (out / "curated.jsonl").read_text().splitlines() == second  # the union: nothing lost, nothing doubled
     summary = json.loads((out / "improve_summary.json").read_text())
     assert summary["curated"]["rows"] == len(second) > summary["turns"]["kept"]
@@ -137,7 +139,7 @@ def test_a_conversation_without_an_order_number_has_no_ground_truth(tmp_path):
     log.write_text(json.dumps({"messages": [{"role": "user", "content": "Where is my parcel?"},
                                             {"role": "assistant", "content": "It has shipped."}]}) + "\n")
     ing.ingest([str(log)], "openai", tmp_path / "t")
-    proc = run_app("loopwright.improve", "transcripts=t", "output=o", cwd=tmp_path)
+    proc = run_app("loopwright.improve", "transcripts=t", "output=o", NO_AUDIT, cwd=tmp_path)
     assert proc.returncode == 1  # nothing curated
     summary = json.loads((tmp_path / "o" / "improve_summary.json").read_text())
     assert summary["turns"]["dropped"] == {"no_ground_truth": 1}
@@ -167,9 +169,9 @@ def test_threshold_comes_from_the_reward_and_bad_input_names_file_and_line(impro
                    cwd=tmp_path)
     assert json.loads((tmp_path / "o" / "improve_summary.json").read_text())["threshold"] == 0.9
     (tmp_path / "o" / "curated.jsonl").write_text('{"id": "x", "prompt": [], "completion": []}\nnot json\n')
-    proc = run_app("loopwright.improve", f"transcripts={transcripts}", "output=o", cwd=tmp_path)
+    proc = run_app("loopwright.improve", f"transcripts={transcripts}", "output=o", NO_AUDIT, cwd=tmp_path)
     assert proc.returncode == 2 and f"{tmp_path / 'o' / 'curated.jsonl'}:2: invalid JSON" in proc.stderr
-    proc = run_app("loopwright.improve", "transcripts=nowhere", "output=o2", cwd=tmp_path)
+    proc = run_app("loopwright.improve", "transcripts=nowhere", "output=o2", NO_AUDIT, cwd=tmp_path)
     assert proc.returncode == 2 and "transcripts=nowhere" in proc.stderr and not (tmp_path / "o2").exists()
     proc = run_app("loopwright.improve", f"transcripts={transcripts}", "output=o2", "reward.kind=nope", cwd=tmp_path)
     assert proc.returncode == 2 and "reward.kind='nope'" in proc.stderr

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from helpers import ROOT
-from helpers.loop_apps import run_app
+from helpers.loop_apps import NO_AUDIT, run_app
 
 OTHER = ROOT / "tests" / "data" / "support_replies_other_shop.jsonl"
 EXAMPLE = ROOT / "examples" / "other_shop"
@@ -24,7 +24,7 @@ def test_the_other_shop_converted_ingested_and_improved_keeps_exactly_its_keepab
     assert converted.read_bytes() == (EXAMPLE / "chats.jsonl").read_bytes()  # the shipped example is this output
     assert run_app("loopwright.ingest", "format=openai", f"input={converted}", "output=t", cwd=tmp_path).returncode == 0
     proc = run_app("loopwright.improve", "transcripts=t", "output=o", f"eval_prompts={EXAMPLE / 'held_out_prompts.jsonl'}",
-                   cwd=tmp_path)
+                   NO_AUDIT, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     labels = {json.loads(line)["reply"]: json.loads(line)["label"] for line in OTHER.read_text().splitlines()}
     kept = [labels[t["reply"]] for t in _graded(tmp_path / "o") if t["decision"] == "kept"]
@@ -41,7 +41,7 @@ def test_a_records_file_and_a_facts_map_join_a_third_shop_through_improve(tmp_pa
     assert run_app("loopwright.ingest", "format=openai", f"input={log}", "output=t", cwd=tmp_path).returncode == 0
     proc = run_app("loopwright.improve", "transcripts=t", "output=o", f"task.params.records={HARBOUR / 'orders.csv'}",
                    "reward.params.facts_map={Haulier: carrier, Promised By: eta, Needs Escalation: escalate}",
-                   cwd=tmp_path)
+                   NO_AUDIT, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     keep = {r["messages"][-1]["content"]: r["keep"] for r in rows}
     graded = _graded(tmp_path / "o")
@@ -49,5 +49,5 @@ def test_a_records_file_and_a_facts_map_join_a_third_shop_through_improve(tmp_pa
     facts = [t["breakdown"]["customer_support"]["facts"] for t in graded]
     assert facts.count(False) == 7  # the conversations that name no order were graded without facts
     bad = run_app("loopwright.improve", "transcripts=t", "output=o2", f"task.params.records={tmp_path / 'none.csv'}",
-                  cwd=tmp_path)
+                  NO_AUDIT, cwd=tmp_path)
     assert bad.returncode == 2 and "task.params.records" in bad.stderr and "none.csv" in bad.stderr
