@@ -96,6 +96,16 @@ def test_rerunning_improve_changes_no_byte(improved):
     assert snapshot(improved["out"]) == before
 
 
+def test_a_gameable_reward_is_refused_before_grading_and_the_override_is_recorded(improved, tmp_path):
+    """Issue 26 item 2: the current customer_support grader keeps templates (item 4 rebuilds it)."""
+    proc = run_app("loopwright.improve", f"transcripts={improved['cwd'] / 'transcripts'}", "output=o", cwd=tmp_path)
+    assert proc.returncode == 2 and "loopwright.improve: the reward can be gamed" in proc.stderr
+    assert "- templates:" in proc.stderr and "reward.audit=false" in proc.stderr and not (tmp_path / "o").exists()
+    summary = json.loads((improved["out"] / "improve_summary.json").read_text())
+    assert summary["reward_audit"] == {"ran": False, "skipped_by": "reward.audit=false"}
+    assert "reward.audit=false" in (improved["out"] / "next_steps.md").read_text()  # the train.py commands carry it
+
+
 def test_reruns_with_other_thresholds_add_rows_but_never_twice(improved, tmp_path):
     out = tmp_path / "improved"
     transcripts = improved["cwd"] / "transcripts"
