@@ -3,9 +3,9 @@
 On each logged step, from the last batch the reward scored (the graders are tapped, so any reward
 and any trainer that calls them is watched):
 
-* ``hacking/identical``: the share of completions that are near-identical to a completion of a
-  *different* prompt (other ground truth) and rewarded at or above the threshold: one reply for every
-  question, and the reward keeps it;
+* ``hacking/identical``: the share of completions that are near-identical (the same numbers, ids and
+  dates; the words a difflib ratio >= 0.9 apart) to a completion of a *different* prompt (other ground
+  truth) and rewarded at or above the threshold: one reply for every question, and the reward keeps it;
 * ``hacking/swap_keep``: of up to ``guards.reward_hacking_sample`` rewarded completions, the share that
   keep a reward at or above the threshold when scored against another prompt and its columns (the
   gaming audit's prompt swap, on the policy's own replies).
@@ -25,6 +25,7 @@ from typing import Any, Callable
 
 from transformers import TrainerCallback
 
+from loopwright.loop import attacks
 from loopwright.loop.attacks import truth_key
 from loopwright.rewards import completion_text
 
@@ -62,6 +63,14 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"[^a-z0-9 ]", " ", text.lower())).strip()
 
 
+def _twins(a: str, b: str) -> bool:
+    """Near-identical: the same numbers, ids and dates, and the words a difflib ratio >= NEAR apart. "The answer
+    is 7." and "The answer is 9." are not twins: what differs is the content."""
+    if not a or attacks.SPECIFIC.findall(a) != attacks.SPECIFIC.findall(b):
+        return False
+    return a == b or difflib.SequenceMatcher(None, a, b).ratio() >= NEAR
+
+
 def _rows(batch: dict) -> list[dict]:
     names = [k for k in batch if k not in ("prompts", "completions")]
     return [{"prompt": p, **{k: batch[k][i] for k in names}} for i, p in enumerate(batch["prompts"])]
@@ -74,9 +83,8 @@ def measure(batch: dict, score: Callable[..., list], threshold: float, sample: i
     keys = [json.dumps(r["prompt"], sort_keys=True, default=str) + "|" + truth_key(r) for r in rows]
     truths = [truth_key(r) for r in rows]
     norm = [_norm(t) for t in texts]
-    twin = [any(keys[j] != keys[i] and truths[j] != truths[i] and norm[i] and
-                (norm[j] == norm[i] or difflib.SequenceMatcher(None, norm[i], norm[j]).ratio() >= NEAR)
-                for j in range(len(rows))) for i in range(len(rows))]
+    twin = [any(keys[j] != keys[i] and truths[j] != truths[i] and _twins(norm[i], norm[j]) for j in range(len(rows)))
+            for i in range(len(rows))]
     identical = sum(1 for i in range(len(rows)) if twin[i] and own[i] >= threshold) / max(len(rows), 1)
     pairs = []
     for i in [i for i, s in enumerate(own) if s >= threshold][:sample]:

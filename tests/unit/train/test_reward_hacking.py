@@ -9,6 +9,7 @@ import json
 from types import SimpleNamespace
 
 import matplotlib.axes
+import pytest
 
 from helpers.gameable_rewards import length_reward
 from loopwright import rewards
@@ -28,14 +29,17 @@ def _batch(replies):
 
 
 def test_a_content_blind_reward_keeps_its_score_on_other_prompts():
-    replies = ["a long reply about nothing in particular, " * 3 + str(i) for i in range(4)]
+    replies = ["a long reply about nothing in particular, " * 3 + end for end in ("!", ".", " ok", " thanks")]
     found = measure(_batch(replies), length_reward, 0.7, 8)
     assert found["swap_keep"] == 1.0 and found["swapped"] == 4
     assert found["identical"] == 1.0  # the same words for every question, each rewarded
 
 
-def test_right_answers_do_not_keep_their_reward_on_another_question():
-    found = measure(_batch(["5", "8", "7", "1"]), ARITHMETIC, 0.7, 8)
+@pytest.mark.parametrize("form", ["{}", "The answer is {}.", "<answer>{}</answer>"])
+def test_right_answers_do_not_keep_their_reward_on_another_question(form):
+    """Replies that differ only in their answer are not near-identical: the answer is the content. (Before numbers
+    counted, the default job on SmolLM2 read as 0.56 identical at step 20: short replies a digit apart.)"""
+    found = measure(_batch([form.format(a) for a in ("5", "8", "7", "1")]), ARITHMETIC, 0.7, 8)
     assert found["mean_reward"] == 1.0 and found["swap_keep"] == 0.0 and found["identical"] == 0.0
 
 
