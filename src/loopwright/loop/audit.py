@@ -34,8 +34,8 @@ def audit(reward_cfg: Any, rows: list[dict], threshold: float, max_chars: int, *
     graders = rewards.build(reward_cfg)
     reads = set().union(*(columns_read(fn) for _, fn, _ in graders))
     shaping = gaming.shaping_reason(reward_cfg)
-    found, scored_rows = gaming.run(rewards.combined(graders), rows, threshold, reads=reads, max_chars=max_chars, probes=probes,
-                       shaping=shaping, per_register=per_register, swaps=swaps)
+    found, scored_rows = gaming.run(rewards.combined(graders), rows, threshold, reads=reads, max_chars=max_chars,
+                                    probes=probes, shaping=shaping, per_register=per_register, swaps=swaps)
     report: dict = {"reward": [name for name, _, _ in graders], "threshold": threshold, "max_rate": max_rate,
                     "rows": len(rows), "columns_read": sorted(reads), "shaping": shaping or None,
                     "probes": {name: gaming.summary(p, threshold, scored_rows) for name, p in found.items()}}
