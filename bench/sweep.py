@@ -39,7 +39,9 @@ def run_sweep(sweep_dir: Path, trials: int, steps: int, pruned: bool, eval_every
            "hydra/sweeper=loopwright", "hydra.sweeper.sampler=tpe", "hydra.sweeper.seed=0",
            f"hydra.sweeper.n_trials={trials}", *SPACE,
            "model=tiny", "profile=smoke", f"profile.max_steps={steps}", f"eval.every={eval_every}",
-           "reward._target_=sweep_reward.long_enough", "guards.zero_signal_steps=null", "save_model=false"]
+           "reward._target_=sweep_reward.long_enough", "guards.zero_signal_steps=null",
+           # long_enough rewards length (gameable by design): no gaming audit, no hacking monitor (issue 26)
+           "reward.audit=false", "guards.reward_hacking=null", "save_model=false"]
     if pruned and pruner == "median":
         cmd += ["hydra.sweeper.pruner=median", "+hydra.sweeper.pruner_kwargs.n_startup_trials=3"]
     elif pruned:  # Optuna's defaults for the others (successive_halving: min_resource from the first trial)

@@ -2,10 +2,13 @@
 
 Scores degenerate and adversarial completions (loop/probes.py: empty, repeated keywords,
 the prompt echoed, maximal length, a fake tool call, a polite non-answer, a contradiction
-of the row's ground truth) on ``rows`` held-out rows of the task, and reports every probe
-that scores at or above the curation threshold: a reward that can be gamed is found before
-a run learns to game it. Exit 0 when no probe reaches the threshold, 1 when one does, 2 for
-unusable arguments. ``output=<file>`` also writes the report as JSON. Imports no torch.
+of the row's ground truth) and generated attacks (loop/attacks.py: templates in four
+registers, prompt swaps, specifics stripped and swapped, the facts dumped, number stuffing)
+on ``rows`` held-out rows of the task, and reports each probe's gameability (the share of its
+replies at or above the curation threshold) with its worst examples: a reward that can be
+gamed is found before a run learns to game it. Exit 0 when no probe's gameability is above
+``max_rate``, 1 when one is, 2 for unusable arguments. ``output=<file>`` also writes the report
+as JSON. Imports no torch.
 The audit itself is :mod:`loopwright.loop.audit`.
 """
 
@@ -33,12 +36,14 @@ def run(cfg: DictConfig) -> int:
     found = rewards.problems(cfg.reward) + tasks.problems(cfg.task)
     if int(cfg.rows) < 1 or int(cfg.max_chars) < 1:
         found.append(f"rows={cfg.rows} and max_chars={cfg.max_chars} must be >= 1")
+    if not 0.0 <= float(cfg.max_rate) < 1.0:
+        found.append(f"max_rate={cfg.max_rate} must be in [0, 1)")
     if found:
         print("loopwright.audit: invalid config:\n" + "\n".join(f"  - {p}" for p in found), file=sys.stderr)
         return 2
     try:
         rows = audit_rows(cfg.task, int(cfg.rows))
-        report = audit(cfg.reward, rows, threshold_of(cfg), int(cfg.max_chars))
+        report = audit(cfg.reward, rows, threshold_of(cfg), int(cfg.max_chars), max_rate=float(cfg.max_rate))
     except (OSError, ValueError) as err:
         print(f"loopwright.audit: {err}", file=sys.stderr)
         return 2

@@ -21,8 +21,8 @@ from omegaconf import DictConfig, OmegaConf
 
 from loopwright.loop.app import hydra_app
 from loopwright.loop.curate import NEXT_STEPS, ImproveInputError, improve
-from loopwright.loop.improve import (add_calibration, calibration_check, problems, reward_args, threshold_of,
-                                     uncalibrated)
+from loopwright.loop.improve import (add_calibration, add_reward_audit, calibration_check, problems, reward_args,
+                                     threshold_of, uncalibrated)
 
 
 def run(cfg: DictConfig) -> int:
@@ -45,6 +45,14 @@ def run(cfg: DictConfig) -> int:
             return 2
         if calibration.get("override"):
             print(f"loopwright.improve: {calibration['override']}: {calibration['note']}", file=sys.stderr)
+    from loopwright.train.reward_audit import check
+    from loopwright.train.validate import ConfigError
+
+    try:
+        reward_audit = check(cfg)  # the pre-flight gaming audit: a gameable reward does not curate (exit 2)
+    except ConfigError as err:  # GameableReward: the probe and its example
+        print(f"loopwright.improve: {err}", file=sys.stderr)
+        return 2
     config = redacted_config(cfg)
     try:
         summary = improve(cfg.transcripts, cfg.output, cfg.reward, cfg.task, threshold, reward_args(cfg),
@@ -54,6 +62,7 @@ def run(cfg: DictConfig) -> int:
         return 2
     if calibration:
         summary = add_calibration(cfg, summary, calibration)
+    summary = add_reward_audit(cfg, summary, reward_audit)
     t, c = summary["turns"], summary["curated"]
     out = Path(str(cfg.output)).expanduser().resolve()
     print(f"graded {t['graded']} assistant turns with reward={cfg.reward.name}: {t['kept']} kept "

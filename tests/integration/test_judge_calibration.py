@@ -73,6 +73,9 @@ def test_a_calibrated_judge_trains_and_the_manifest_records_the_agreement(tmp_pa
     with JudgeStandin(oracle(right=True)) as judge:
         proc = subprocess.run([sys.executable, str(ROOT / "train.py"),
                                *judge_args(judge.base_url, cache, "reward.api_key_env=CAL_JUDGE_KEY"),
+                               # the stand-in scores every unlabelled reply 5/10, the threshold itself: the
+                               # pre-flight gaming audit refuses it (the test below), so this run skips it
+                               "reward.audit=false",
                                "model=tiny", "profile=smoke", "profile.max_steps=1", "task.n_eval=2",
                                "save_model=false", f"hydra.run.dir={run_dir}"],
                               cwd=tmp_path, capture_output=True, text=True, timeout=600)
@@ -87,6 +90,17 @@ def test_a_calibrated_judge_trains_and_the_manifest_records_the_agreement(tmp_pa
     written = [p for p in [*run_dir.rglob("*"), *cache.rglob("*")] if p.is_file()]
     assert written and not [p for p in written if KEY.encode() in p.read_bytes()]
     assert manifest["config"]["reward"]["api_key_env"] == "CAL_JUDGE_KEY"  # the variable's name only
+
+
+def test_a_judge_that_keeps_any_reply_is_refused_by_the_preflight_gaming_audit(tmp_path):
+    """Issue 26 item 2 for reward=judge: the stand-in gives every reply it has no label for 5/10 (the threshold)."""
+    with JudgeStandin(oracle(right=True)) as judge:
+        proc = run_train_without_torch([*judge_args(judge.base_url, tmp_path / "cache"), "model=tiny",
+                                        "profile=smoke", f"hydra.run.dir={tmp_path / 'run'}"], cwd=tmp_path)
+        assert judge.count > 30  # the labelled set (validation), then the pre-flight's replies
+    assert proc.returncode == 2, proc.stderr[-2000:]
+    assert "the pre-flight gaming audit (reward=judge" in proc.stderr and "- templates:" in proc.stderr
+    assert not (tmp_path / "run").exists()
 
 
 def test_a_judge_that_fails_during_training_stops_the_run_with_its_message(tmp_path):

@@ -18,7 +18,7 @@ import pytest
 from helpers import ROOT
 from loopwright.evaluation.prompts import Assertion
 from loopwright.runs.writer import sha256_file
-from helpers.loop_apps import HELD_OUT, LANGCHAIN, OPENAI, as_list, run_app, snapshot
+from helpers.loop_apps import HELD_OUT, LANGCHAIN, NO_AUDIT, OPENAI, as_list, run_app, snapshot
 from helpers.runs import manifest as _manifest
 
 TINY = ["model=tiny", "profile=smoke"]
@@ -34,7 +34,9 @@ def _ingest_calls() -> list[list[str]]:
             ["format=langchain", f"input={as_list(LANGCHAIN)}", "output=transcripts"]]
 
 
-IMPROVE = ["transcripts=transcripts", "reward=customer_support", "output=improved", f"eval_prompts={HELD_OUT}"]
+# NO_AUDIT: issue 26 item 4 (customer_support is gameable until rebuilt); improve's next steps carry it on
+IMPROVE = ["transcripts=transcripts", "reward=customer_support", NO_AUDIT, "output=improved",
+           f"eval_prompts={HELD_OUT}"]
 
 
 @pytest.fixture(scope="module")

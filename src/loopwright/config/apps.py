@@ -60,6 +60,8 @@ class AuditConfig:
     rows: int = 8
     # The curation cut a probe must stay below; null: reward.params.threshold, else 0.7
     threshold: Optional[float] = None
+    # A probe is gameable when more than this share of its replies reach the threshold
+    max_rate: float = 0.0
     # The maximal-length probe's size in characters
     max_chars: int = 8000
     # Also write the report as JSON here

@@ -37,6 +37,9 @@ class RewardConfig:
     # label 0/1) scored before anything loads; agreement below min_agreement refuses the run (exit 2).
     calibration: Optional[str] = None
     min_agreement: float = 0.8
+    # The pre-flight gaming audit (train.py, improve; src/loopwright/train/reward_audit.py): a reward that keeps
+    # templates, swapped replies or a facts dump is refused (exit 2). false: skip it (recorded in the manifest).
+    audit: bool = True
 
 
 class JudgeMode(str, Enum):

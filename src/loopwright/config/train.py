@@ -67,6 +67,12 @@ class GuardsConfig:
     hang_floor_s: float = 600.0
     # Resume progress: refuse (exit 2, resume_refused) a resume that would train 0 steps or restarts the schedule.
     resume_progress: bool = True
+    # The reward-hacking monitor (src/loopwright/train/hacking.py): stop (exit 13) when this share of completions
+    # is near-identical across prompts and rewarded, or of sampled rewarded completions keeps its reward on
+    # another prompt, on reward_hacking_steps consecutive logged steps. null: off.
+    reward_hacking: Optional[float] = 0.8
+    reward_hacking_steps: int = 2
+    reward_hacking_sample: int = 8
 
 
 # ------------------------------------------------------------------ checkpoint

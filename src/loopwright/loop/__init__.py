@@ -13,8 +13,10 @@
     loop.curate                   grade every assistant turn, curate, summarise, write next steps
     loop.improve                  improve's checks, threshold and calibration gate (python -m loopwright.improve)
     loop.lineage                  a run's lineage record at training time; the tree back to the raw logs
-    loop.probes                   the reward audit's degenerate / adversarial completions
-    loop.audit                    the reward audit: every probe scored by the grader (python -m loopwright.audit)
+    loop.probes                   the reward audit's fixed degenerate / adversarial completions
+    loop.attacks                  its generated attacks: templates, prompt swaps, specifics stripped / swapped, ...
+    loop.gaming                   the attacks scored by any reward: gameability per probe, worst examples
+    loop.audit                    the reward audit and the training pre-flight's subset (python -m loopwright.audit)
     loop.harvest                  the flywheel's best-of-N sampling of a model, scored, as transcripts
     loop.flywheel_state           flywheel.json, the stop rules, the cost ledger's sum
     loop.flywheel                 the flywheel's inputs and its four steps (python -m loopwright.flywheel)

@@ -130,11 +130,16 @@ def uncalibrated(cfg: DictConfig) -> tuple[str | None, dict]:
             f"improve_summary.json)."), {}
 
 
-def add_calibration(cfg: DictConfig, summary: dict, calibration: dict) -> dict:
+def add_reward_audit(cfg: DictConfig, summary: dict, reward_audit: dict) -> dict:
+    """improve_summary.json records the pre-flight gaming audit (loopwright.train.reward_audit), or what skipped it."""
+    return add_calibration(cfg, summary, reward_audit, key="reward_audit")
+
+
+def add_calibration(cfg: DictConfig, summary: dict, calibration: dict, key: str = "calibration") -> dict:
     """improve_summary.json records the gate's result beside the curation figures."""
     from loopwright.loop.curate import SUMMARY
     from loopwright.runs.writer import write_json_atomic
 
-    summary = {**summary, "calibration": calibration}
+    summary = {**summary, key: calibration}
     write_json_atomic(Path(str(cfg.output)).expanduser().resolve() / SUMMARY, summary)
     return summary

@@ -51,6 +51,9 @@ class RewardSpec:
     summarize: Callable[[list[dict]], dict] | None = None
     # The option's own validation: (params, the key they sit under, e.g. "reward") -> problems.
     problems: Callable[[dict, str], list[str]] | None = None
+    # A shaping reward rewards form, not content (format, length): why, in words. The gaming audit
+    # (loop/gaming.py) does not ask it content questions (templates, prompt swaps) when it is the whole reward.
+    shaping: str = ""
 
 
 REGISTRY: Registry = Registry(__name__, "reward")
@@ -60,11 +63,12 @@ COMPOSITE = "composite"
 def register(name: str, *, params: frozenset | set = frozenset(), summary: str = "",
              breakdown: Callable[[Any, dict], dict] | None = None,
              summarize: Callable[[list[dict]], dict] | None = None,
-             problems: Callable[[dict, str], list[str]] | None = None) -> Callable:
+             problems: Callable[[dict, str], list[str]] | None = None, shaping: str = "") -> Callable:
     """Decorator for a grader module's ``make``: adds ``reward.kind=name`` to :data:`REGISTRY`."""
 
     def add(make: Callable[[dict], RewardFn]) -> Callable[[dict], RewardFn]:
-        REGISTRY.add(name, RewardSpec(make, frozenset(params), summary, breakdown, summarize, problems))
+        REGISTRY.add(name, RewardSpec(make, frozenset(params), summary, breakdown, summarize, problems,
+                                      shaping))
         return make
 
     return add

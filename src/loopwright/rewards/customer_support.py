@@ -54,6 +54,7 @@ SCAN_CHARS = 4000
 DEFAULT_THRESHOLD = 0.7
 WEIGHTS = {"resolution": 0.5, "concreteness": 0.2, "tone": 0.1, "escalation": 0.2}
 CAP_CONTRADICTION, CAP_RUDE, CAP_ESCALATION = 0.2, 0.3, 0.4
+_DUMP = re.compile(r'"[\w .#/-]{1,40}"\s*:')  # "carrier": ... (the gaming audit's facts dump)
 ORDER_NUMBER = re.compile(r"(?<![A-Za-z0-9])(?:W|#\s?W?)(\d{7})(?!\d)", re.I)  # the shipped scenarios' order numbers
 _SPECIFIC = re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b|\bwithin\s+(?:\d+|an?|one|two)\s+\w+|"
                        r"\b\d+(?:\s?-\s?\d+)?\s+(?:working\s+|business\s+)?(?:days?|hours?|minutes?|weeks?)\b|"
@@ -172,6 +173,11 @@ class _Reading:
             return True
         if self.escalates and sr.names_team_for(text, self.kinds):  # "our fraud team" for a card someone else used
             return True
+        if ask["orders"] and not (sr.order_tokens(text) or self.amounts or self.dates or sp.carriers_in(text)):
+            # The customer named an order and the reply names nothing of any order (no order, amount, date,
+            # carrier; "within 24 hours" is a promise, not a fact): "Your request has been processed, we will
+            # contact you within 24 hours" reads the same for any order (the gaming audit's templates).
+            return False
         return bool(ask["stems"] & sr.content_stems(text)) and not _echo(text, self.user)
 
     def _yes_no(self) -> None:
@@ -299,6 +305,8 @@ def components(completion: Any, facts_json: Any = None, prompt: Any = None, fact
     out["rude"] = rude
     out["tone"] = 0.0 if rude else 1.0 if sp.POLITE.search(text) else 0.8
     score = sum(WEIGHTS[k] * out[k] for k in WEIGHTS)
+    if len(_DUMP.findall(text)) >= 3:  # a record pasted as JSON / key: value pairs: data, not a reply
+        r.contradictions.append("a data dump ('\"key\": value' pairs), not a reply")
     if r.contradictions:
         score = min(score, CAP_CONTRADICTION)
     if rude:

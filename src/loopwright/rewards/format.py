@@ -84,7 +84,8 @@ def score(completion: Any, tags: tuple[str, ...] = DEFAULT_TAGS) -> float:
 
 
 @register("format", params={"tags"},
-          summary="partial credit for well-formed <think>/<answer>-style tags in order, 1.0 for exactly that")
+          summary="partial credit for well-formed <think>/<answer>-style tags in order, 1.0 for exactly that",
+          shaping="it scores the tags' layout, never what is inside them: pair it with a correctness grader")
 def make(params: dict) -> Any:
     """Registry factory: ``params.tags`` (default ["think", "answer"])."""
     tags = check_tags(params.get("tags"))

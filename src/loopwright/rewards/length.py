@@ -57,7 +57,8 @@ def penalty(n: int, max_length: int, buffer: int) -> float:
 
 
 @register("length", params={"max_length", "buffer", "unit"},
-          summary="DAPO soft overlong punishment: 0, then linear to -1 over the last `buffer` chars/tokens")
+          summary="DAPO soft overlong punishment: 0, then linear to -1 over the last `buffer` chars/tokens",
+          shaping="a length penalty in [-1, 0]: a component of reward=composite, not a grader of content")
 def make(params: dict) -> Any:
     """Registry factory: ``params.max_length``, ``params.buffer``, ``params.unit``."""
     max_length = _int_param(params, "max_length", 256)

@@ -56,6 +56,9 @@ def run_job(cfg: DictConfig) -> float | None:
     _redact_what_hydra_wrote(run_dir)
     try:
         validate(cfg)
+        from loopwright.train.reward_audit import check
+
+        reward_audit = check(cfg)  # the pre-flight gaming audit: a gameable reward is refused here (exit 2)
     except ConfigError as err:
         _remove_if_only_bookkeeping(run_dir)
         exits.leave(err, None)
@@ -81,7 +84,7 @@ def run_job(cfg: DictConfig) -> float | None:
     from loopwright.train.job import train  # heavy: torch, transformers, trl
 
     try:
-        summary = train(cfg, run_dir=run_dir, callbacks=lambda: _sweep_callbacks(cfg))  # after the resume check
+        summary = train(cfg, run_dir=run_dir, callbacks=lambda: _sweep_callbacks(cfg), reward_audit=reward_audit)  # after the resume check
     except BaseException as err:  # the exits table: a message and an exit code, a pruned value, or re-raised
         return exits.leave(err, run_dir)
     return summary.get("trained_accuracy")

@@ -45,6 +45,11 @@ EXITS: dict[str, Exit] = {
     # guards.hang_*: no step finished in time. Written by the watchdog's thread, which then ends the process.
     "loopwright.train.guards:RunHung": Exit(
         "hung", 12, "loopwright: {err}\n  run dir (manifest status 'hung'; hang_stacks.txt): {run_dir}"),
+    # The reward-hacking monitor (train/hacking.py, guards.reward_hacking): rewarded replies that do not depend on
+    # the question. The reward curve is written and marks the step; no evaluation, no saved model.
+    "loopwright.train.hacking:RewardHacking": Exit(
+        "reward_hacking", 13, "loopwright: run stopped: {err}\n  run dir (manifest status 'reward_hacking', "
+        "reward_curve.png marks the step): {run_dir}"),
     # Every artifact is written; the result is below eval.fail_below.
     "loopwright.evaluation.prompts:BelowFloor": Exit(
         "gate_failed", 4, "loopwright: gate failed: {err}\n  run dir (complete, manifest status 'gate_failed'): "

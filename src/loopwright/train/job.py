@@ -23,8 +23,10 @@ from loopwright.train.record import RunRecord
 from loopwright.train.steps import Job
 
 
-def train(cfg: Any, run_dir: Path | None = None, callbacks: list | Callable[[], list] | None = None) -> dict[str, Any]:
-    """Run one training job described by ``cfg``; return the evaluation summary.
+def train(cfg: Any, run_dir: Path | None = None, callbacks: list | Callable[[], list] | None = None,
+          reward_audit: dict | None = None) -> dict[str, Any]:
+    """Run one training job described by ``cfg``; return the evaluation summary. ``reward_audit``: the pre-flight
+    gaming audit's record (loopwright.train.reward_audit), written into the manifest.
 
     An exception ends the manifest with the status the exits table gives it, and is re-raised."""
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
@@ -37,6 +39,8 @@ def train(cfg: Any, run_dir: Path | None = None, callbacks: list | Callable[[], 
     from loopwright.train.preemption import Preempted, PreemptionWatch  # transformers: after the refusal
 
     record = RunRecord.start(cfg, run_dir)
+    if reward_audit is not None:
+        record.reward_audit(reward_audit)
     from loopwright.loggers import create as create_tracker
 
     watch = PreemptionWatch().install()

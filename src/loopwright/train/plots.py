@@ -73,6 +73,10 @@ def reward_curve(run_dir: Path, out_path: Path, title: str) -> Path | None:
     evals = [(r["eval/step"], float(r["eval/accuracy"])) for r in rows if "eval/accuracy" in r]
     if evals:
         ax.plot(*zip(*evals), marker="s", linestyle="--", color="tab:green", label="held-out accuracy (greedy)")
+    stopped = [r["hacking/stopped"] for r in rows if isinstance(r.get("hacking/stopped"), int)]
+    if stopped:  # the reward-hacking monitor stopped the run here (loopwright.train.hacking)
+        ax.axvline(stopped[0], color="tab:red", linestyle=":", linewidth=2,
+                   label=f"reward hacking: run stopped at step {stopped[0]}")
     ax.set_xlabel("step")
     ax.set_ylabel(key)
     ax.set_title(title)

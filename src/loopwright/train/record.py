@@ -164,6 +164,14 @@ class RunRecord:
     def tracking(self, tracker: Any) -> None:
         self._write(tracking=tracker.record())
 
+    def reward_audit(self, report: dict[str, Any]) -> None:
+        """``reward_audit``: the pre-flight gaming audit's verdict, or what skipped it (loopwright.train.reward_audit)."""
+        self._write(reward_audit=report)
+
+    def reward_hacking(self, report: dict[str, Any]) -> None:
+        """``reward_hacking``: the runtime monitor's figures per logged step, and the step it stopped at."""
+        self._write(reward_hacking=report)
+
     def lineage(self, lineage: dict[str, Any]) -> None:
         self._write(lineage=lineage)
 

@@ -180,6 +180,7 @@ class Watchers:
     guard: Any  # GuardCallback: why training stopped early
     preemption: Any = None  # PreemptionCallback: the step a preemption signal stopped training at
     hang: list = field(default_factory=list)  # HangWatchdog (guards.hang_*): stopped however training ends
+    hacking: Any = None  # HackingMonitor (train/hacking.py): the step it stopped a gamed run at
 
 
 def prepare_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: HeldOut, resume_from: Path | None,
@@ -201,7 +202,10 @@ def prepare_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: 
     guard = GuardCallback(g.zero_signal_steps, bool(g.stop_on_nonfinite), g.max_time,
                           drift_max=g.rollout_drift_max, drift_steps=int(g.rollout_drift_steps))
     hang = hang_watchdog(g, run_dir, job.record)
-    callbacks = [metrics, guard, *hang, *job.tracker.callbacks(), *extra_callbacks]
+    from loopwright.train.hacking import monitor_for
+
+    graders, hacking = monitor_for(cfg, data.graders, data.reward_fn, metrics)  # before metrics: one line per step
+    callbacks = [*([hacking] if hacking else []), metrics, guard, *hang, *job.tracker.callbacks(), *extra_callbacks]
     if cfg.eval.enabled and cfg.eval.every:
         # after each periodic eval: the dashboard first, then a sweep trial's pruning hook
         listeners = [lambda step, summary, control: job.tracker.log_eval_step(step, summary),
@@ -224,7 +228,7 @@ def prepare_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: 
     preemption = PreemptionCallback(job.preemption) if job.preemption is not None else None
     callbacks += [preemption] if preemption is not None else []
     trainer, trainer_kwargs = objectives.build_trainer(
-        cfg, model, tokenizer, data.graders, data.train_rows, output_dir=run_dir / checkpoints.CHECKPOINT_DIR,
+        cfg, model, tokenizer, graders, data.train_rows, output_dir=run_dir / checkpoints.CHECKPOINT_DIR,
         callbacks=callbacks, peft_config=models.lora_config(cfg.model),
     )
     # Always: a preemption saves a checkpoint even when checkpoint.every is null.
@@ -236,7 +240,7 @@ def prepare_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: 
     if cfg.objective.trainer.value != "sft":
         job.record.objective_scaling(objectives.scaling_record(cfg))
     job.record.rollout(rollout=_rollout_record(cfg, trainer, trainer_kwargs))
-    return trainer, Watchers(metrics, guard, preemption, hang)
+    return trainer, Watchers(metrics, guard, preemption, hang, hacking)
 
 
 def _rollout_record(cfg: Any, trainer: Any, trainer_kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -298,6 +302,9 @@ def run_training(job: Job, trainer: Any, watchers: Watchers, resume_from: Path |
     if watchers.guard.abort_reason and watchers.guard.abort_kind.__name__ == "RolloutDrift":
         plot_rewards(job)  # the gap curve beside the reward: what the message points to
     watchers.guard.raise_if_aborted()
+    if watchers.hacking is not None:  # the curve marks the step; the manifest keeps the monitor's figures
+        job.record.reward_hacking(watchers.hacking.report)
+        watchers.hacking.raise_if_tripped(before=lambda: plot_rewards(job))
     if watchers.preemption is not None and watchers.preemption.stopped_at is not None:
         from loopwright.train.preemption import Preempted
 

@@ -80,6 +80,11 @@ def _top_level_problems(cfg: Any) -> list[str]:
         problems.append(f"guards.hang_factor={g.hang_factor} must be >= 1 (times the median step; null: off)")
     if not g.hang_floor_s > 0:
         problems.append(f"guards.hang_floor_s={g.hang_floor_s} must be > 0 seconds")
+    if g.reward_hacking is not None and not 0 < g.reward_hacking <= 1:
+        problems.append(f"guards.reward_hacking={g.reward_hacking} must be in (0, 1] (or null to turn it off)")
+    if g.reward_hacking_steps < 1 or g.reward_hacking_sample < 2:
+        problems.append(f"guards.reward_hacking_steps={g.reward_hacking_steps} must be >= 1 and "
+                        f"guards.reward_hacking_sample={g.reward_hacking_sample} >= 2")
     if cfg.eval.every is not None and cfg.eval.every < 1:
         problems.append(f"eval.every={cfg.eval.every} must be >= 1 (or null)")
     if cfg.eval.max_new_tokens is not None and cfg.eval.max_new_tokens < 1:

@@ -22,6 +22,9 @@ ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(
     [str(ROOT / "src"), str(ROOT / "launchers"), str(ROOT / "sweeps"), str(ROOT / "bench"),
      os.environ.get("PYTHONPATH", "")])}
 TINY = ["model=tiny", "profile=smoke", "save_model=false", "guards.zero_signal_steps=null"]
+# long_enough rewards length: gameable by design (a sweep's mechanics, not a grader), so neither the pre-flight
+# gaming audit nor the reward-hacking monitor (issue 26) may stop these trials
+LENGTH_REWARD = ["reward.audit=false", "guards.reward_hacking=null"]
 
 
 def command(sweep_dir: Path, *args: str) -> list[str]:
@@ -82,7 +85,7 @@ def test_pruner_stops_a_training_job_early(tmp_path):
         s, "hydra/sweeper=loopwright", "hydra.sweeper.study_name=prune", "hydra.sweeper.n_trials=2",
         "hydra.sweeper.pruner=median", "+hydra.sweeper.pruner_kwargs.n_startup_trials=1",
         "objective.learning_rate=choice(0.005, 1e-05)", "reward._target_=sweep_reward.long_enough",
-        "profile.max_steps=20", "eval.every=5"), cwd=tmp_path, env=ENV, capture_output=True, text=True, timeout=600)
+        "profile.max_steps=20", "eval.every=5", *LENGTH_REWARD), cwd=tmp_path, env=ENV, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
     good, bad = study_of(s, "prune").trials
     assert good.state == TrialState.COMPLETE and manifest(s / "0")["global_step"] == 20

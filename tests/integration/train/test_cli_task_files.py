@@ -62,7 +62,9 @@ def sweep(tmp_path_factory):
     assert reward_sweep.returncode == 0, reward_sweep.stdout[-4000:] + reward_sweep.stderr[-4000:]
     jsonl_run = run_train(["task=jsonl", f"task.path={data}", "++task.field_map={prompt: q, answer: a, context: ctx}",
                            "task.n_train=8", "task.n_eval=4", "reward=gsm8k", "model=tiny", "profile=smoke",
-                           "save_model=false", f"hydra.run.dir={cwd / 'jsonl'}"], cwd=cwd)
+                           # each prompt holds its answer ("Say the number 1."), so the echoed prompt is right: the
+                           # pre-flight gaming audit (issue 26) flags prompt_echo on these rows
+                           "reward.audit=false", "save_model=false", f"hydra.run.dir={cwd / 'jsonl'}"], cwd=cwd)
     assert jsonl_run.returncode == 0, jsonl_run.stdout[-4000:] + jsonl_run.stderr[-4000:]
     return {manifest["config"]["reward"]["name"]: (job_dir, manifest) for job_dir, manifest in
             _jobs(cwd / "rewards")}, (cwd / "jsonl", json.loads((cwd / "jsonl" / "manifest.json").read_text()))
@@ -108,8 +110,9 @@ def test_user_reward_function_trains_through_target(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     import subprocess
 
+    # short_answer keeps the empty reply: the pre-flight gaming audit refuses it (issue 26), so skip it here
     proc = subprocess.run([sys.executable, str(ROOT / "train.py"), "reward._target_=my_rewards.short_answer",
-                           "model=tiny", "profile=smoke", "task.n_eval=4", "save_model=false",
+                           "reward.audit=false", "model=tiny", "profile=smoke", "task.n_eval=4", "save_model=false",
                            f"hydra.run.dir={run_dir}"], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]

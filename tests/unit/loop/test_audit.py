@@ -8,10 +8,10 @@ import pytest
 
 from helpers import compose
 from helpers.loop_apps import run_app
-from loopwright.loop import audit, probes
+from loopwright.loop import audit, gaming, probes
 
-GRADERS = [("customer_support", "customer_support"), ("tool_calling", "tool_use"), ("arithmetic", "arithmetic"),
-           ("gsm8k", "gsm8k"), ("format", "arithmetic"), ("length", "arithmetic")]
+GRADERS = [("tool_calling", "tool_use"), ("arithmetic", "arithmetic"), ("gsm8k", "gsm8k"), ("format", "arithmetic"),
+           ("length", "arithmetic"), ("composite", "gsm8k"), ("customer_support", "customer_support")]
 
 
 def _report(reward, task, rows=8, **over):
@@ -23,7 +23,7 @@ def _report(reward, task, rows=8, **over):
 def test_every_shipped_grader_passes_its_own_audit(reward, task):
     report = _report(reward, task, rows=16)
     assert report["gameable"] == [], report
-    assert set(report["probes"]) == set(probes.PROBES)
+    assert set(report["probes"]) == set(probes.PROBES) | set(gaming.GENERATED)
 
 
 def test_each_probe_is_what_it_says():
@@ -48,12 +48,14 @@ def test_contradiction_does_not_apply_to_a_grader_without_ground_truth():
 
 def test_a_gameable_grader_is_reported_and_fails(tmp_path):
     """A threshold no grader can stay under (0) makes every applying probe 'gameable'."""
-    report = _report("customer_support", "customer_support", threshold=0.0)
-    assert report["gameable"] == sorted(probes.PROBES)
+    report = _report("tool_calling", "tool_use", threshold=0.0)
+    assert report["gameable"] == sorted(n for n, p in report["probes"].items() if p["applies"])
+    assert set(probes.PROBES) <= set(report["gameable"])
 
 
 def test_the_command_exit_codes_and_report(tmp_path):
-    ok = run_app("loopwright.audit", "reward=customer_support", "rows=4", "output=report.json", cwd=tmp_path)
+    ok = run_app("loopwright.audit", "reward=tool_calling", "task=tool_use", "rows=4", "output=report.json",
+                 cwd=tmp_path)
     assert ok.returncode == 0, ok.stderr
     assert "PASS" in ok.stdout and json.loads((tmp_path / "report.json").read_text())["gameable"] == []
     gamed = run_app("loopwright.audit", "reward=length", "task=arithmetic", "rows=2", "threshold=-1", cwd=tmp_path)

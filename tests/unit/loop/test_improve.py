@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 
 import pytest
@@ -12,7 +13,8 @@ from loopwright.loop import store as ing
 from loopwright.rewards import customer_support as cs
 from loopwright.tasks.customer_support import load_scenarios
 from loopwright.tasks.customer_support import facts_json
-from helpers.loop_apps import EXAMPLES, HELD_OUT, LANGCHAIN, OPENAI, improve_the_example_logs, run_app, snapshot
+from helpers.loop_apps import (EXAMPLES, HELD_OUT, LANGCHAIN, NO_AUDIT, OPENAI, improve_the_example_logs, run_app,
+                               snapshot)
 
 LABELLED = ROOT / "bench" / "data" / "labelled_support_replies.jsonl"
 
@@ -89,24 +91,38 @@ def test_summary_has_the_distribution_breakdown_and_the_lineage(improved):
 
 def test_rerunning_improve_changes_no_byte(improved):
     before = snapshot(improved["out"])
-    proc = run_app("loopwright.improve", "transcripts=transcripts", "reward=customer_support", "output=improved",
-                   f"eval_prompts={HELD_OUT}", cwd=improved["cwd"])
+    proc = run_app("loopwright.improve", "transcripts=transcripts", "reward=customer_support", NO_AUDIT,
+                   "output=improved", f"eval_prompts={HELD_OUT}", cwd=improved["cwd"])
     assert proc.returncode == 0
     assert snapshot(improved["out"]) == before
+
+
+def test_a_gameable_reward_is_refused_before_grading_and_the_override_is_recorded(improved, tmp_path, monkeypatch):
+    """Issue 26 item 2: a reward the pre-flight gaming audit can game curates nothing (a planted politeness grader);
+    the rebuilt customer_support passes it (tests/unit/train/test_reward_audit_preflight.py)."""
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")]))
+    proc = run_app("loopwright.improve", f"transcripts={improved['cwd'] / 'transcripts'}", "output=o",
+                   "+reward._target_=helpers.gameable_rewards.politeness_only", cwd=tmp_path)
+    assert proc.returncode == 2 and "loopwright.improve: the reward can be gamed" in proc.stderr, proc.stderr[-2000:]
+    assert "- templates:" in proc.stderr and "reward.audit=false" in proc.stderr and not (tmp_path / "o").exists()
+    summary = json.loads((improved["out"] / "improve_summary.json").read_text())
+    assert summary["reward_audit"] == {"ran": False, "skipped_by": "reward.audit=false"}
+    assert "reward.audit=false" in (improved["out"] / "next_steps.md").read_text()  # the train.py commands carry it
 
 
 def test_reruns_with_other_thresholds_add_rows_but_never_twice(improved, tmp_path):
     out = tmp_path / "improved"
     transcripts = improved["cwd"] / "transcripts"
-    run_app("loopwright.improve", f"transcripts={transcripts}", f"output={out}", cwd=tmp_path)
+    run_app("loopwright.improve", f"transcripts={transcripts}", f"output={out}", NO_AUDIT, cwd=tmp_path)
     first = (out / "curated.jsonl").read_text().splitlines()
     assert first == (improved["out"] / "curated.jsonl").read_text().splitlines()
-    proc = run_app("loopwright.improve", f"transcripts={transcripts}", f"output={out}", "threshold=0.5",
+    proc = run_app("loopwright.improve", f"transcripts={transcripts}", f"output={out}", "threshold=0.5", NO_AUDIT,
                    cwd=tmp_path)
     assert proc.returncode == 0
     second = (out / "curated.jsonl").read_text().splitlines()
     assert set(first) < set(second) and len(second) == len(set(second))
-    run_app("loopwright.improve", f"transcripts={transcripts}", f"output={out}", "threshold=0.9", cwd=tmp_path)
+    run_app("loopwright.improve", f"transcripts={transcripts}", f"output={out}", "threshold=0.9", NO_AUDIT,
+            cwd=tmp_path)
     assert (out / "curated.jsonl").read_text().splitlines() == second  # the union: nothing lost, nothing doubled
     summary = json.loads((out / "improve_summary.json").read_text())
     assert summary["curated"]["rows"] == len(second) > summary["turns"]["kept"]
@@ -142,7 +158,8 @@ def test_a_conversation_without_an_order_number_has_no_ground_truth(tmp_path):
     log.write_text(json.dumps({"messages": [{"role": "user", "content": "Where is my parcel?"},
                                             {"role": "assistant", "content": "It has shipped."}]}) + "\n")
     ing.ingest([str(log)], "openai", tmp_path / "t")
-    proc = run_app("loopwright.improve", "transcripts=t", "output=o", "calibration_required=false", cwd=tmp_path)
+    proc = run_app("loopwright.improve", "transcripts=t", "output=o", "calibration_required=false", NO_AUDIT,
+                   cwd=tmp_path)
     assert proc.returncode == 1  # nothing curated
     summary = json.loads((tmp_path / "o" / "improve_summary.json").read_text())
     assert summary["turns"]["dropped"] == {"no_ground_truth": 1}
@@ -172,9 +189,9 @@ def test_threshold_comes_from_the_reward_and_bad_input_names_file_and_line(impro
                    cwd=tmp_path)
     assert json.loads((tmp_path / "o" / "improve_summary.json").read_text())["threshold"] == 0.9
     (tmp_path / "o" / "curated.jsonl").write_text('{"id": "x", "prompt": [], "completion": []}\nnot json\n')
-    proc = run_app("loopwright.improve", f"transcripts={transcripts}", "output=o", cwd=tmp_path)
+    proc = run_app("loopwright.improve", f"transcripts={transcripts}", "output=o", NO_AUDIT, cwd=tmp_path)
     assert proc.returncode == 2 and f"{tmp_path / 'o' / 'curated.jsonl'}:2: invalid JSON" in proc.stderr
-    proc = run_app("loopwright.improve", "transcripts=nowhere", "output=o2", cwd=tmp_path)
+    proc = run_app("loopwright.improve", "transcripts=nowhere", "output=o2", NO_AUDIT, cwd=tmp_path)
     assert proc.returncode == 2 and "transcripts=nowhere" in proc.stderr and not (tmp_path / "o2").exists()
     proc = run_app("loopwright.improve", f"transcripts={transcripts}", "output=o2", "reward.kind=nope", cwd=tmp_path)
     assert proc.returncode == 2 and "reward.kind='nope'" in proc.stderr

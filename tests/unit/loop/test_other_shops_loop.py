@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from helpers import ROOT
-from helpers.loop_apps import run_app
+from helpers.loop_apps import NO_AUDIT, run_app
 
 OTHER = ROOT / "tests" / "data" / "support_replies_other_shop.jsonl"
 EXAMPLE = ROOT / "examples" / "other_shop"
@@ -24,10 +24,10 @@ def test_the_other_shop_converted_ingested_and_improved_keeps_exactly_its_keepab
     assert converted.read_bytes() == (EXAMPLE / "chats.jsonl").read_bytes()  # the shipped example is this output
     assert run_app("loopwright.ingest", "format=openai", f"input={converted}", "output=t", cwd=tmp_path).returncode == 0
     args = ["transcripts=t", "output=o", f"eval_prompts={EXAMPLE / 'held_out_prompts.jsonl'}"]
-    refused = run_app("loopwright.improve", *args, cwd=tmp_path)  # another shop's logs: no calibration on them
+    refused = run_app("loopwright.improve", *args, NO_AUDIT, cwd=tmp_path)  # another shop's logs: no calibration on them
     assert refused.returncode == 2 and "python -m loopwright.label" in refused.stderr, refused.stderr
     assert "calibration_required=false" in refused.stderr and not (tmp_path / "o" / "curated.jsonl").exists()
-    proc = run_app("loopwright.improve", *args, f"reward.calibration={OTHER}", cwd=tmp_path)  # its 30 labels
+    proc = run_app("loopwright.improve", *args, f"reward.calibration={OTHER}", NO_AUDIT, cwd=tmp_path)  # its 30 labels
     assert proc.returncode == 0, proc.stderr
     assert "agreement 1.000 (accuracy at threshold 0.7" in proc.stdout and "95% interval 0.89-1.00)" in proc.stdout
     labels = {json.loads(line)["reply"]: json.loads(line)["label"] for line in OTHER.read_text().splitlines()}
@@ -46,7 +46,7 @@ def test_a_records_file_and_a_facts_map_join_a_third_shop_through_improve(tmp_pa
     assert run_app("loopwright.ingest", "format=openai", f"input={log}", "output=t", cwd=tmp_path).returncode == 0
     proc = run_app("loopwright.improve", "transcripts=t", "output=o", f"task.params.records={HARBOUR / 'orders.csv'}",
                    "reward.params.facts_map={Haulier: carrier, Promised By: eta, Needs Escalation: escalate}",
-                   "calibration_required=false", cwd=tmp_path)
+                   "calibration_required=false", NO_AUDIT, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert "calibration_required=false" in proc.stderr  # the override is said, and recorded:
     assert json.loads((tmp_path / "o" / "improve_summary.json").read_text())["calibration"]["override"] == \
@@ -57,5 +57,5 @@ def test_a_records_file_and_a_facts_map_join_a_third_shop_through_improve(tmp_pa
     facts = [t["breakdown"]["customer_support"]["facts"] for t in graded]
     assert facts.count(False) == 7  # the conversations that name no order were graded without facts
     bad = run_app("loopwright.improve", "transcripts=t", "output=o2", f"task.params.records={tmp_path / 'none.csv'}",
-                  cwd=tmp_path)
+                  NO_AUDIT, cwd=tmp_path)
     assert bad.returncode == 2 and "task.params.records" in bad.stderr and "none.csv" in bad.stderr
