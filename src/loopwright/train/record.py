@@ -183,6 +183,10 @@ class RunRecord:
         """``token_check``: the multi-turn token check's verdict (loopwright.episodes.token_report)."""
         self._write(token_check=report)
 
+    def signal_check(self, report: dict[str, Any]) -> None:
+        """``signal_check``: the step-0 batch's figures and verdict, or why it was skipped (train/signal_check.py)."""
+        self._write(signal_check=report)
+
     def resumed(self, checkpoint: Path, plan: dict[str, Any] | None = None) -> None:
         """``resumed_from`` and ``resume`` (requested, implied_by, forced, the previous attempt's end)."""
         self._write(resumed_from=str(checkpoint), resume=plan)
