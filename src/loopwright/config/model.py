@@ -60,7 +60,7 @@ class RandomInitConfig:
     # Per-head width; null = hidden_size / num_attention_heads. vLLM's CPU attention needs 32, 64, ...
     head_dim: Optional[int] = None
     # null = the SmolLM2 tokenizer's own template; else a file of loopwright/train/chat_templates/
-    # (qwen3, llama3_2) written into the saved tokenizer.
+    # (qwen3, llama3_2, qwen2_5) written into the saved tokenizer.
     chat_template: Optional[str] = None
     seed: int = 0
 

@@ -27,7 +27,8 @@ THINKING_FLOOR = 1024
 # model option -> family (its chat template); random-init models by their model.random_init.chat_template
 FAMILY_OF = {"smollm2": "smollm2", "smollm2_360m": "smollm2", "tiny": "smollm2", "qwen": "qwen3",
              "tiny_qwen3": "qwen3", "qwen2_5": "qwen2_5", "llama": "llama3_2", "tiny_llama": "llama3_2"}
-_TEMPLATE_FAMILY = {"qwen3": "qwen3", "llama3_2": "llama3_2"}
+_TEMPLATE_FAMILY = {"qwen3": "qwen3", "llama3_2": "llama3_2", "qwen2_5": "qwen2_5"}
+FAMILIES = ("smollm2", "qwen3", "qwen2_5", "llama3_2")
 THINKING_FAMILIES = ("qwen3",)  # templates that take enable_thinking
 MODES = ("single-turn", "multi-turn episodes", "SFT transcripts")
 
@@ -36,9 +37,33 @@ REFUSED: dict[tuple[str, str], str] = {
     ("llama3_2", "multi-turn episodes"): (
         "Llama 3.2's chat template is not prefix-preserving and TRL 1.16 has no training template for it, so "
         "TRL refuses environment_factory episodes (GRPO/RLOO with task.multi_turn=true) once the model is "
-        "loaded. Way out: model=qwen (or model=qwen2_5, model=smollm2) for episodes, or train the tool-use "
-        "transcripts with objective=sft (experiment=tool_agent_sft), which Llama 3.2 supports"),
+        "loaded. Way out: model=qwen2_5 (or model=smollm2) for episodes, or train the tool-use "
+        "transcripts with objective=sft (experiment=tool_agent_sft task.token_check=false)"),
 }
+
+
+# (family, mode) -> what stops it after load, before any training step (not a validation rule: the check is
+# the authority, and it names the template to blame). Every other cell outside REFUSED trains.
+STOPS_AT_TOKEN_CHECK: dict[tuple[str, str], str] = {
+    ("qwen3", "multi-turn episodes"): (
+        "Qwen3's published template drops the empty <think></think> block of an earlier assistant turn while TRL "
+        "generates with its training template, which keeps it: what TRL trains on is not what serve re-renders. "
+        "Way out: task.token_check=false (train with TRL's template knowingly), or model=qwen2_5"),
+    # task.multi_turn=true SFT runs the same check (the transcripts' agent is then run in episodes)
+    ("qwen3", "SFT transcripts"): "as qwen3 x multi-turn episodes. Way out: task.token_check=false, or model=qwen2_5",
+    ("llama3_2", "SFT transcripts"): (
+        "TRL has no training template for Llama 3.2, so the token check cannot build the episodes' generation "
+        "(TRL's reason is printed). Way out: task.token_check=false (SFT itself needs no training template)"),
+}
+
+
+def cell(fam: str, mode: str) -> str:
+    """The table's word for a family x task-mode cell (docs/MODELS.md)."""
+    if (fam, mode) in REFUSED:
+        return "refused at validation (exit 2)"
+    if (fam, mode) in STOPS_AT_TOKEN_CHECK:
+        return "stops at the token check (exit 8)"
+    return "trains"
 
 
 def family(model_cfg: Any) -> str | None:

@@ -103,3 +103,28 @@ def test_serve_and_chat_render_the_prompt_training_rendered(tiny_qwen3, tmp_path
     served = prompt_ids(tokenizer, PROMPT, None, families.load_kwargs(tmp_path))
     evaluated = chat_texts(tokenizer, [{"prompt": PROMPT}], families.chat_template_kwargs(cfg))[0]
     assert served == tokenizer(evaluated, add_special_tokens=False)["input_ids"]
+
+
+def test_the_family_by_task_mode_table_in_docs_models_is_what_the_rules_say():
+    from helpers import ROOT
+
+    text = (ROOT / "docs" / "MODELS.md").read_text()
+    section = text.split("## Family × task mode", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and not line.startswith("| family")]
+    header = next(line for line in section.splitlines() if line.startswith("| family"))
+    assert [c.strip() for c in header.strip("|").split("|")][1:] == list(families.MODES)
+    table = {}
+    for line in rows:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        table[cells[0].split(" ", 1)[0]] = cells[1:]
+    assert list(table) == list(families.FAMILIES)
+    for fam, cells in table.items():
+        assert cells == [families.cell(fam, mode) for mode in families.MODES], fam
+
+
+@pytest.mark.parametrize("overrides", [["model=tiny_llama"], ["model=llama"]])
+def test_llama_with_episodes_is_refused_at_validation_with_the_way_out(overrides):
+    found = problems_in(compose([*overrides, "task=tool_use", "task.multi_turn=true", "reward=tool_calling"]))
+    refusal = [p for p in found if "multi-turn episodes (task.multi_turn=true)" in p]
+    assert len(refusal) == 1 and "Way out: model=qwen2_5" in refusal[0] and "objective=sft" in refusal[0]
+    assert not [p for p in problems_in(compose([*overrides, "experiment=tool_agent_sft"])) if "Way out" in p]
