@@ -172,7 +172,8 @@ def run(job: Any, model: Any, tokenizer: Any, data: Any) -> dict[str, Any] | Non
     print(f"[loopwright] signal check (step 0): {'signal' if record['signal'] else 'NO SIGNAL'}: "
           f"{record['groups_with_equal_rewards']}/{len(rows)} groups equal, {record['cut_at_budget']}/"
           f"{len(texts)} cut at the budget" + ("" if record["signal"] or mode else
-                                             " (model.source=random_init: recorded, not enforced)"), flush=True)
+                                             " (model.source=random_init: recorded, not enforced)")
+          + (f" ({record['warning']})" if "warning" in record else ""), flush=True)
     if mode and not record["signal"]:
         raise NoSignal(message(record))
     return record
