@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from loopwright import rollout
+from loopwright.train.families import chat_template_kwargs
 
 
 def resolved_precision(profile: Any, device: dict | None = None) -> str:
@@ -88,6 +89,7 @@ def _online_rl_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
         "reward_weights": weights,
         "num_generations": int(p.num_generations),
         "max_completion_length": int(p.max_completion_length),
+        "chat_template_kwargs": chat_template_kwargs(cfg) or None,  # model.thinking (train/families.py)
         **rollout.trainer_kwargs(cfg),  # rollout=: use_vllm and the vllm_* fields
     }
 
@@ -243,16 +245,18 @@ def reward_functions(cfg: Any, graders: list[tuple[str, Callable[..., list], flo
     return funcs
 
 
-def sft_rows(rows: list[dict]) -> list[dict]:
+def sft_rows(rows: list[dict], template_kwargs: dict | None = None) -> list[dict]:
     """Prompt-completion rows for SFT: a row's ``completion``, else its ``answer`` as the reply; a row's
-    ``tools`` (JSON schemas, rendered by the chat template as in episodes) is kept."""
+    ``tools`` (JSON schemas, rendered by the chat template as in episodes) is kept; ``template_kwargs``
+    (model.thinking) ride in each row's ``chat_template_kwargs``, which is where SFTTrainer reads them."""
     out = []
     for row in rows:
         completion = row.get("completion")
         if completion is None:
             completion = [{"role": "assistant", "content": str(row["answer"])}]
         out.append({"prompt": row["prompt"], "completion": completion,
-                    **({"tools": row["tools"]} if row.get("tools") else {})})
+                    **({"tools": row["tools"]} if row.get("tools") else {}),
+                    **({"chat_template_kwargs": template_kwargs} if template_kwargs else {})})
     return out
 
 
@@ -281,7 +285,8 @@ def build_trainer(
             from loopwright.episodes import prepare_tokenizer
 
             prepare_tokenizer(tokenizer)
-        trainer = trl.SFTTrainer(args=trl.SFTConfig(**kwargs), train_dataset=Dataset.from_list(sft_rows(train_rows)),
+        trainer = trl.SFTTrainer(args=trl.SFTConfig(**kwargs), train_dataset=Dataset.from_list(
+                                     sft_rows(train_rows, chat_template_kwargs(cfg))),
                                  **common)
     else:
         trainer_cls, config_cls = {"grpo": (trl.GRPOTrainer, trl.GRPOConfig),

@@ -56,6 +56,12 @@ def test_objective_trains_two_steps_on_tiny(sweep, objective):
     if objective != "sft":
         # Rewards are logged on steps that generate (gspo generates every 4th step).
         assert "reward" in steps[0]
+        # The step-0 signal check ran on one batch (16 groups of 2) and did not stop the run: model=tiny is random,
+        # so under guards.signal_check=null its verdict (no signal: it never ends a reply) is recorded only.
+        check = manifest["signal_check"]
+        assert check["enforced"] is False and check["completions"] == 32 and check["signal"] is False
+    else:
+        assert manifest["signal_check"] == {"skipped": "objective=sft: no rollouts"}
     if objective == "dapo":  # the smoke budget (8 tokens) is under dapo's min_budget: no ramp and no filter
         assert "rewards/overlong_penalty/mean" not in steps[0]
         assert manifest["objective_scaling"]["overlong"] == {"enabled": True, "min_budget": 256, "active": False,

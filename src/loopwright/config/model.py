@@ -22,6 +22,14 @@ class Architecture(str, Enum):
     qwen3 = "qwen3"  # Qwen3Config / Qwen3ForCausalLM (q/k norms; head_dim independent of hidden_size)
 
 
+class Thinking(str, Enum):
+    """model.thinking: a hybrid thinking model's mode (Qwen3's chat-template ``enable_thinking``)."""
+
+    auto = "auto"  # on when profile.max_completion_length >= loopwright.train.families.THINKING_FLOOR, else off
+    on = "on"
+    off = "off"
+
+
 class Dtype(str, Enum):
     float32 = "float32"
     bfloat16 = "bfloat16"
@@ -52,7 +60,7 @@ class RandomInitConfig:
     # Per-head width; null = hidden_size / num_attention_heads. vLLM's CPU attention needs 32, 64, ...
     head_dim: Optional[int] = None
     # null = the SmolLM2 tokenizer's own template; else a file of loopwright/train/chat_templates/
-    # (qwen3, llama3_2) written into the saved tokenizer.
+    # (qwen3, llama3_2, qwen2_5) written into the saved tokenizer.
     chat_template: Optional[str] = None
     seed: int = 0
 
@@ -72,5 +80,8 @@ class ModelConfig:
     # Run Python code shipped with the model (its config's auto_map). Off: loading a model or a run dir
     # never executes code from it; the manifest records the setting (model.trust_remote_code).
     trust_remote_code: bool = False
+    # Qwen3's thinking mode, passed as the chat template's enable_thinking wherever a prompt is rendered
+    # (training, evaluation, episodes, serve, chat: src/loopwright/train/families.py). null: the family has none.
+    thinking: Optional[Thinking] = None
     random_init: RandomInitConfig = field(default_factory=RandomInitConfig)
     lora: LoraConfig = field(default_factory=LoraConfig)

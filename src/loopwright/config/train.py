@@ -52,6 +52,10 @@ class GuardsConfig:
     # Abort after this many consecutive logged steps whose reward_std is 0: no group
     # had any reward difference, so the policy gradient is zero. null = off.
     zero_signal_steps: Optional[int] = 20
+    # Step 0 (src/loopwright/train/signal_check.py): one rollout batch of the base model, scored, before training;
+    # no group with a reward difference, or nearly every completion cut at the budget: stop, status no_signal
+    # (exit 10). true: enforced; false: skipped; null: enforced except on a random-init model (recorded only).
+    signal_check: Optional[bool] = None
     # Abort when the loss or the gradient norm is NaN or infinite.
     stop_on_nonfinite: bool = True
     # Training time budget in seconds: stop cleanly, then evaluate and write the manifest. null = none.

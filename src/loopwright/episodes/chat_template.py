@@ -103,6 +103,10 @@ def prepare_tokenizer(tokenizer: Any) -> Any:
         tokenizer._loopwright_tool_template = True
         return tokenizer
     if supports_tool_calling(tokenizer):
+        if getattr(tokenizer, "response_template", None) is None:  # TRL sets its parser only in the trainer;
+            from trl.chat_template_utils import add_response_schema  # the base evaluation parses turns before
+
+            add_response_schema(tokenizer)  # (Qwen2.5's template: found by the family x task-mode tests)
         return tokenizer
     raise ValueError(
         "task.multi_turn=true needs a chat template that renders tool calls; this tokenizer's template does not "

@@ -129,13 +129,14 @@ def preflight(job: Any, tokenizer: Any, train_rows: list[dict]) -> dict[str, Any
     if not (cfg.task.multi_turn and cfg.task.token_check):
         return None
     from loopwright.episodes import environment_class, prepare_tokenizer
+    from loopwright.train.families import chat_template_kwargs
 
     prepare_tokenizer(tokenizer)  # what trainer_extras does: the template the trainer will see
     label = template_name(cfg.model, tokenizer)
     try:
         with job.record.timed("token_check_s"):
             results, episodes, record = run(tokenizer, environment_class(cfg), train_rows,
-                                            int(cfg.task.token_check_samples), label)
+                                            int(cfg.task.token_check_samples), label, chat_template_kwargs(cfg))
     except TokenCheckError as err:
         job.record.token_check({**err.report, "template": label})
         raise

@@ -34,11 +34,14 @@ def saved_precision(model: Any) -> Iterator[Any]:
         inner.forward = patched
 
 
-def _chat_texts(tokenizer: Any, rows: list[dict]) -> list[str]:
-    return [tokenizer.apply_chat_template(r["prompt"], add_generation_prompt=True, tokenize=False) for r in rows]
+def chat_texts(tokenizer: Any, rows: list[dict], template_kwargs: dict | None = None) -> list[str]:
+    """The prompts as generation continues them; ``template_kwargs``: the run's (model.thinking), as in training."""
+    return [tokenizer.apply_chat_template(r["prompt"], add_generation_prompt=True, tokenize=False,
+                                          **(template_kwargs or {})) for r in rows]
 
 
-def generate_greedy(model: Any, tokenizer: Any, rows: list[dict], max_new_tokens: int, batch_size: int) -> list[str]:
+def generate_greedy(model: Any, tokenizer: Any, rows: list[dict], max_new_tokens: int, batch_size: int,
+                    template_kwargs: dict | None = None) -> list[str]:
     import torch
 
     was_training = model.training
@@ -53,7 +56,7 @@ def generate_greedy(model: Any, tokenizer: Any, rows: list[dict], max_new_tokens
     bar = tqdm(total=len(rows), desc="held-out eval", unit="prompt", leave=False, dynamic_ncols=True)
     try:
         for start in range(0, len(rows), batch_size):
-            batch = _chat_texts(tokenizer, rows[start:start + batch_size])
+            batch = chat_texts(tokenizer, rows[start:start + batch_size], template_kwargs)
             enc = tokenizer(batch, return_tensors="pt", padding=True, add_special_tokens=False).to(device)
             with torch.no_grad():
                 out = model.generate(
@@ -85,8 +88,9 @@ def grade(rows: list[dict], completions: list[str], reward_fn: Callable[..., lis
 
 
 def evaluate_policy(model: Any, tokenizer: Any, rows: list[dict], reward_fn: Callable[..., list[float]],
-                    max_new_tokens: int, batch_size: int) -> tuple[list[str], list[float]]:
-    completions = generate_greedy(model, tokenizer, rows, max_new_tokens, batch_size)
+                    max_new_tokens: int, batch_size: int, template_kwargs: dict | None = None
+                    ) -> tuple[list[str], list[float]]:
+    completions = generate_greedy(model, tokenizer, rows, max_new_tokens, batch_size, template_kwargs)
     return completions, grade(rows, completions, reward_fn)
 
 

@@ -64,7 +64,7 @@ def _jsonable(value: Any) -> Any:
     return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
 
 
-def _start(env_cls: type, row: dict, tokenizer: Any) -> Episode:
+def _start(env_cls: type, row: dict, tokenizer: Any, template_kwargs: dict) -> Episode:
     env = env_cls()
     prompt = [dict(m) for m in row["prompt"]]
     observation = env.reset(**row)
@@ -72,7 +72,7 @@ def _start(env_cls: type, row: dict, tokenizer: Any) -> Episode:
         prompt[-1] = {**prompt[-1], "content": prompt[-1]["content"] + observation}
     tools = tool_methods(env)
     ids = tokenizer.apply_chat_template(prompt, tools=tools or None, add_generation_prompt=True, tokenize=True,
-                                        return_dict=True)["input_ids"]
+                                        return_dict=True, **template_kwargs)["input_ids"]
     return Episode(env, prompt, tools, list(ids))
 
 
@@ -97,15 +97,17 @@ def _run_tool(episode: Episode, call: dict) -> tuple[str, Any]:
     return name, result
 
 
-def tool_suffix_ids(tokenizer: Any, tool_messages: list[dict]) -> list[int]:
+def tool_suffix_ids(tokenizer: Any, tool_messages: list[dict], template_kwargs: dict | None = None) -> list[int]:
     """The tokens the chat template puts after an assistant turn for these tool results, up to the next
     assistant header: TRL's ``_get_tool_suffix_ids`` (render a dummy conversation with and without them)."""
     dummy = [{"role": "user", "content": "dummy"},
              {"role": "assistant", "content": "",
               "tool_calls": [{"type": "function", "function": {"name": tool_messages[0]["name"], "arguments": {}}}]}]
-    prefix = list(tokenizer.apply_chat_template(dummy, add_generation_prompt=False, tokenize=True, return_dict=False))
+    kw = template_kwargs or {}
+    prefix = list(tokenizer.apply_chat_template(dummy, add_generation_prompt=False, tokenize=True, return_dict=False,
+                                                **kw))
     full = list(tokenizer.apply_chat_template(dummy + tool_messages, add_generation_prompt=True, tokenize=True,
-                                              return_dict=False))
+                                              return_dict=False, **kw))
     eos = [i for i, t in enumerate(prefix) if t == tokenizer.eos_token_id]
     if eos:
         prefix = prefix[: eos[-1] + 1]
@@ -114,7 +116,7 @@ def tool_suffix_ids(tokenizer: Any, tool_messages: list[dict]) -> list[int]:
     return full[len(prefix):]
 
 
-def _take_turn(episode: Episode, new_ids: list[int], tokenizer: Any, budget: int) -> None:
+def _take_turn(episode: Episode, new_ids: list[int], tokenizer: Any, budget: int, template_kwargs: dict) -> None:
     """The model's turn (already cut at EOS and to the budget): parse, run its tool calls, splice results."""
     from trl.chat_template_utils import parse_response
 
@@ -131,7 +133,7 @@ def _take_turn(episode: Episode, new_ids: list[int], tokenizer: Any, budget: int
     results = [_run_tool(episode, call) for call in calls]
     tool_messages = [{"role": "tool", "name": name, "content": result if isinstance(result, list) else str(result)}
                      for name, result in results]
-    suffix = tool_suffix_ids(tokenizer, tool_messages)
+    suffix = tool_suffix_ids(tokenizer, tool_messages, template_kwargs)
     if len(episode.completion_ids) + len(suffix) > budget:  # TRL drops a result that overflows and ends
         episode.done = True
         return
@@ -166,14 +168,14 @@ def _eos_ids(model: Any, tokenizer: Any) -> list[int]:
 
 
 def run_episodes(model: Any, tokenizer: Any, rows: list[dict], env_cls: type, max_new_tokens: int,
-                 batch_size: int) -> list[Episode]:
+                 batch_size: int, template_kwargs: dict | None = None) -> list[Episode]:
     """One greedy episode per row (batches of ``batch_size`` episodes, each turn generated together)."""
     was_training = model.training
     model.eval()
     episodes: list[Episode] = []
     try:
         for start in range(0, len(rows), batch_size):
-            batch = [_start(env_cls, row, tokenizer) for row in rows[start:start + batch_size]]
+            batch = [_start(env_cls, row, tokenizer, template_kwargs or {}) for row in rows[start:start + batch_size]]
             while True:
                 live = [e for e in batch if not e.done and len(e.completion_ids) < max_new_tokens]
                 if not live:
@@ -181,7 +183,7 @@ def run_episodes(model: Any, tokenizer: Any, rows: list[dict], env_cls: type, ma
                 room = [max_new_tokens - len(e.completion_ids) for e in live]
                 outs = _generate(model, tokenizer, [e.prompt_ids + e.completion_ids for e in live], max(room))
                 for episode, new_ids, left in zip(live, outs, room):
-                    _take_turn(episode, new_ids[:left], tokenizer, max_new_tokens)
+                    _take_turn(episode, new_ids[:left], tokenizer, max_new_tokens, template_kwargs or {})
             episodes.extend(batch)
     finally:
         model.train(was_training)
@@ -206,12 +208,13 @@ def grade(rows: list[dict], episodes: list[Episode], reward_fn: Any) -> list[flo
 
 
 def evaluate_episodes(model: Any, tokenizer: Any, rows: list[dict], env_cls: type, reward_fn: Any,
-                      max_new_tokens: int, batch_size: int) -> tuple[list[str], list[float], list[dict]]:
+                      max_new_tokens: int, batch_size: int, template_kwargs: dict | None = None
+                      ) -> tuple[list[str], list[float], list[dict]]:
     """(final replies, reward scores, per-episode records: turns, counts, task and environment scores)."""
     from loopwright.episodes import answer_score, prepare_tokenizer
 
     prepare_tokenizer(tokenizer)
-    episodes = run_episodes(model, tokenizer, rows, env_cls, max_new_tokens, batch_size)
+    episodes = run_episodes(model, tokenizer, rows, env_cls, max_new_tokens, batch_size, template_kwargs)
     scores = grade(rows, episodes, reward_fn)
     records = []
     for episode in episodes:

@@ -35,11 +35,11 @@ def distinct_prompts(rows: list[dict]) -> list[dict]:
 
 
 def sample(model: Any, tokenizer: Any, rows: list[dict], n: int, max_new_tokens: int, temperature: float,
-           batch_size: int, seed: int) -> list[list[str]]:
-    """``n`` sampled replies per row (seeded), in row order."""
+           batch_size: int, seed: int, template_kwargs: dict | None = None) -> list[list[str]]:
+    """``n`` sampled replies per row (seeded), in row order; prompts rendered as training renders them."""
     import torch
 
-    from loopwright.evaluation.held_out import _chat_texts
+    from loopwright.evaluation.held_out import chat_texts
 
     torch.manual_seed(seed)
     model.eval()
@@ -48,7 +48,7 @@ def sample(model: Any, tokenizer: Any, rows: list[dict], n: int, max_new_tokens:
     per_batch = max(1, batch_size // n)
     out: list[list[str]] = []
     for start in range(0, len(rows), per_batch):
-        batch = _chat_texts(tokenizer, rows[start:start + per_batch])
+        batch = chat_texts(tokenizer, rows[start:start + per_batch], template_kwargs)
         enc = tokenizer(batch, return_tensors="pt", padding=True, add_special_tokens=False).to(device)
         with torch.no_grad():
             tokens = model.generate(**enc, max_new_tokens=max_new_tokens, do_sample=True, temperature=temperature,
@@ -122,7 +122,10 @@ def harvest(model_cfg: Any, reward_cfg: Any, rows: list[dict], out_dir: Path, *,
     if torch.cuda.is_available():
         model = model.to("cuda")
     prompts = distinct_prompts(rows)
-    replies = sample(model, tokenizer, prompts, samples, max_new_tokens, temperature, batch_size, seed)
+    from loopwright.train.families import kwargs_for  # model.thinking at the budget the child trains with
+
+    replies = sample(model, tokenizer, prompts, samples, max_new_tokens, temperature, batch_size, seed,
+                     kwargs_for(model_cfg, max_new_tokens))
     scores = score_samples(prompts, replies, reward_cfg)
     info = {"generation": generation, "model": label, "temperature": temperature, "max_new_tokens": max_new_tokens,
             "seed": seed}

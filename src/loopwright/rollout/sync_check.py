@@ -19,11 +19,12 @@ class RolloutSyncError(RuntimeError):
     """vLLM's greedy completions differ from transformers' on the trained weights."""
 
 
-def _prompt_ids(tokenizer: Any, row: dict) -> list[int]:
+def _prompt_ids(tokenizer: Any, row: dict, template_kwargs: dict | None = None) -> list[int]:
     prompt = row["prompt"]
     if isinstance(prompt, str):
         return tokenizer(prompt, add_special_tokens=False)["input_ids"]
-    ids = tokenizer.apply_chat_template(prompt, add_generation_prompt=True, tokenize=True, return_dict=False)
+    ids = tokenizer.apply_chat_template(prompt, add_generation_prompt=True, tokenize=True, return_dict=False,
+                                        **(template_kwargs or {}))
     return list(ids["input_ids"] if hasattr(ids, "keys") else ids)
 
 
@@ -70,7 +71,8 @@ def _sampled_logprobs(sample: Any) -> list[float]:
     return [next(iter(step.values())).logprob for step in (sample.logprobs or [])]
 
 
-def verify(trainer: Any, tokenizer: Any, rows: list[dict], max_new_tokens: int) -> dict[str, Any]:
+def verify(trainer: Any, tokenizer: Any, rows: list[dict], max_new_tokens: int,
+           template_kwargs: dict | None = None) -> dict[str, Any]:
     """Push the trainer's weights into vLLM, decode ``rows`` greedily on both sides, compare."""
     import torch
     from vllm import SamplingParams
@@ -79,7 +81,7 @@ def verify(trainer: Any, tokenizer: Any, rows: list[dict], max_new_tokens: int) 
     model = trainer.model
     model.eval()
     eos = _eos_ids(tokenizer, model)
-    prompts = [_prompt_ids(tokenizer, row) for row in rows]
+    prompts = [_prompt_ids(tokenizer, row, template_kwargs) for row in rows]
     params = SamplingParams(temperature=0.0, max_tokens=max_new_tokens, logprobs=0)
 
     def vllm_greedy() -> list:

@@ -115,7 +115,8 @@ class Front:
     # ------------------------------------------------------------------ helpers
     def _prepare(self, req: p.ChatRequest) -> tuple[list[int], Sampling]:
         try:
-            prompt = prompt_ids(self.engine.tokenizer, req.messages, req.tools)
+            prompt = prompt_ids(self.engine.tokenizer, req.messages, req.tools,
+                                getattr(self.engine, "template_kwargs", None))
         except Exception as err:  # noqa: BLE001 - a template that refuses these messages: the client's to fix
             raise p.ApiError(400, f"messages: the model's chat template cannot render them: {err}",
                              param="messages") from None

@@ -131,6 +131,9 @@ class HFEngine:
         import torch
 
         self.model, self.tokenizer = load_run_model(model_dir)
+        from loopwright.train.families import load_kwargs
+
+        self.template_kwargs = load_kwargs(model_dir)  # model.thinking as the run trained (train/families.py)
         if torch.cuda.is_available():  # a GPU serves; the CPU otherwise (tested here on the CPU only)
             self.model.to("cuda")
         self.model.eval()

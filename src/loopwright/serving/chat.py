@@ -67,7 +67,7 @@ class LocalModel:
         from loopwright.serving.backend_hf import Sampling
         from loopwright.serving.tool_calls import assistant_message, prompt_ids
 
-        prompt = prompt_ids(self.engine.tokenizer, messages, tools or None)
+        prompt = prompt_ids(self.engine.tokenizer, messages, tools or None, self.engine.template_kwargs)
         room = max(1, self.engine.context - len(prompt))
         text, _ = self.engine.generate_text(prompt, Sampling(min(max_tokens, room), temperature=0.0))
         return assistant_message(text, tools or None)[0]

@@ -94,6 +94,9 @@ def _run(job: Job, extra_callbacks: list) -> dict[str, Any]:
     data = steps.load_data(job)
     model, tokenizer = steps.load_model(job)
     token_report.preflight(job, tokenizer, data.train_rows)  # episodes: generated == re-rendered tokens
+    from loopwright.train import signal_check
+
+    signal_check.run(job, model, tokenizer, data)  # step 0: one rollout batch scored; no signal -> exit 10
     held_out = steps.held_out_eval(job, tokenizer, data)
     base = steps.evaluate_base(job, model, held_out)
     trainer, watchers = steps.prepare_trainer(job, model, tokenizer, data, held_out, resume_from, extra_callbacks)

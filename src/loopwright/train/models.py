@@ -169,7 +169,7 @@ def lora_config(model_cfg: Any) -> Any | None:
 
 def problems(cfg: Any) -> list[str]:
     """model=: the weights can be found (a local directory, the shipped asset, a hub id), LoRA and random-init
-    shapes; no torch (the hub lookup is huggingface_hub's cache, a 3 s probe at most)."""
+    shapes, thinking and the family's task modes (train/families.py); no torch (the hub lookup is huggingface_hub's cache, a 3 s probe at most)."""
     from loopwright.config.checks import positive
 
     problems: list[str] = []
@@ -212,4 +212,7 @@ def problems(cfg: Any) -> list[str]:
         if r.chat_template not in chat_template_names():
             problems.append(f"model.random_init.chat_template={r.chat_template} is not one of "
                             f"{', '.join(chat_template_names())} (src/loopwright/train/chat_templates/), or null")
+    from loopwright.train import families  # model.thinking; the family x task-mode cells that cannot work
+
+    problems.extend(families.problems(cfg))
     return problems

@@ -178,15 +178,22 @@ class RunRecord:
     def dataset(self, dataset: dict[str, Any]) -> None:
         self._write(dataset=dataset)
 
-    def model(self, source: dict[str, Any], parameters: int, trust_remote_code: bool = False) -> None:
+    def model(self, source: dict[str, Any], parameters: int, trust_remote_code: bool = False,
+              thinking: dict[str, Any] | None = None, chat_template_kwargs: dict[str, Any] | None = None) -> None:
         # What loading may execute: remote code only when the config asked; checkpoints are read with
-        # torch.load(weights_only=True) by the Trainer, weights from safetensors.
+        # torch.load(weights_only=True) by the Trainer, weights from safetensors. thinking: model.thinking as
+        # resolved (train/families.py); chat_template_kwargs: what every prompt of the run was rendered with.
         self._write(model={"source": source, "parameters": parameters, "trust_remote_code": trust_remote_code,
-                           "checkpoint_loading": "weights_only"})
+                           "checkpoint_loading": "weights_only", "thinking": thinking,
+                           "chat_template_kwargs": chat_template_kwargs or {}})
 
     def token_check(self, report: dict[str, Any]) -> None:
         """``token_check``: the multi-turn token check's verdict (loopwright.episodes.token_report)."""
         self._write(token_check=report)
+
+    def signal_check(self, report: dict[str, Any]) -> None:
+        """``signal_check``: the step-0 batch's figures and verdict, or why it was skipped (train/signal_check.py)."""
+        self._write(signal_check=report)
 
     def resumed(self, checkpoint: Path, plan: dict[str, Any] | None = None) -> None:
         """``resumed_from`` and ``resume`` (requested, implied_by, forced, the previous attempt's end)."""

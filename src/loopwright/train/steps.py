@@ -48,6 +48,7 @@ class HeldOut:
     batch_size: int
     threshold: float
     environment: Any = None  # task.multi_turn: the training environment class; evaluation then runs episodes
+    template_kwargs: Any = None  # model.thinking's chat-template kwargs: the prompt bytes training renders
 
     def evaluate(self, policy: Any) -> tuple:
         """(completions, scores), plus the per-episode records (every turn) when in episodes. Base and trained
@@ -59,9 +60,9 @@ class HeldOut:
                 from loopwright.evaluation.in_episodes import evaluate_episodes
 
                 return evaluate_episodes(policy, self.tokenizer, self.rows, self.environment, self.reward_fn,
-                                         self.max_new_tokens, self.batch_size)
+                                         self.max_new_tokens, self.batch_size, self.template_kwargs)
             return evaluate_policy(policy, self.tokenizer, self.rows, self.reward_fn, self.max_new_tokens,
-                                   self.batch_size)
+                                   self.batch_size, self.template_kwargs)
 
     def summary(self, policy: Any) -> dict[str, float]:
         from loopwright.evaluation.held_out import summarize
@@ -141,17 +142,27 @@ def load_data(job: Job) -> Data:
 
 
 def load_model(job: Job) -> tuple[Any, Any]:
-    from loopwright.train import models
+    from loopwright.train import families, models
 
     with job.record.timed("load_model_s"):
         kernel = job.cfg.profile.get("attn_implementation")
         model, tokenizer = models.load(job.cfg.model, getattr(kernel, "value", kernel))
+    kwargs = families.chat_template_kwargs(job.cfg)
+    if kwargs and "enable_thinking" not in str(tokenizer.chat_template or ""):
+        raise ValueError(f"model.thinking={job.cfg.model.thinking.value}: the chat template of "
+                         f"{job.cfg.model.name_or_path or job.cfg.model.name} takes no enable_thinking (not a Qwen3 "
+                         "template); set model.thinking=null")
     job.record.model(models.weights_source(job.cfg.model), sum(p.numel() for p in model.parameters()),
-                     trust_remote_code=bool(job.cfg.model.trust_remote_code))
+                     trust_remote_code=bool(job.cfg.model.trust_remote_code), thinking=families.thinking(job.cfg),
+                     chat_template_kwargs=kwargs)
+    if job.cfg.model.get("thinking") is not None:
+        _say(f"thinking: {families.thinking(job.cfg)['why']} -> chat_template_kwargs {kwargs}")
     return model, tokenizer
 
 
 def held_out_eval(job: Job, tokenizer: Any, data: Data) -> HeldOut:
+    from loopwright.train import families
+
     cfg = job.cfg
     environment = None
     if cfg.task.multi_turn:  # the same environment and tools as training (loopwright.evaluation.in_episodes)
@@ -161,7 +172,7 @@ def held_out_eval(job: Job, tokenizer: Any, data: Data) -> HeldOut:
     return HeldOut(tokenizer, data.held_out, data.reward_fn,
                    max_new_tokens=int(cfg.eval.max_new_tokens or cfg.profile.max_completion_length),
                    batch_size=int(cfg.profile.eval_batch_size), threshold=float(cfg.eval.success_threshold),
-                   environment=environment)
+                   environment=environment, template_kwargs=families.chat_template_kwargs(cfg))
 
 
 def evaluate_base(job: Job, model: Any, held_out: HeldOut) -> tuple[list[str], list[float]] | None:
@@ -267,10 +278,12 @@ def verify_rollout_sync(job: Job, trainer: Any, tokenizer: Any, data: Data) -> d
     if not (rollout.uses_vllm(cfg) and cfg.rollout.mode.value == "colocate" and cfg.rollout.verify_sync):
         return {}
     from loopwright.rollout.sync_check import RolloutSyncError, verify
+    from loopwright.train import families
 
     rows = (data.held_out or data.train_rows)[: int(cfg.rollout.verify_sync_prompts)]
     with job.record.timed("rollout_sync_s"):
-        result = verify(trainer, tokenizer, rows, int(cfg.profile.max_completion_length))
+        result = verify(trainer, tokenizer, rows, int(cfg.profile.max_completion_length),
+                        families.chat_template_kwargs(cfg))
     job.record.rollout(rollout_sync=result)
     _say(f"rollout sync: vLLM == transformers greedy on {result['identical']}/{result['prompts']} prompts, "
          f"max log-prob gap {result['max_logprob_gap']:.2g}, dtype {result['dtype']['vllm']} / "
@@ -360,5 +373,9 @@ def save_model(job: Job, policy: Any, tokenizer: Any, step: int) -> dict[str, An
     with job.record.timed("save_model_s"):
         policy.save_pretrained(model_dir, safe_serialization=True)
         tokenizer.save_pretrained(model_dir)
+        from loopwright.train import families
+
+        if families.chat_template_kwargs(job.cfg):  # serve and chat render prompts as training did
+            families.save_kwargs(model_dir, families.chat_template_kwargs(job.cfg))
     job.tracker.log_model(model_dir, step)
     return {"model_dir": "model", "adapter": bool(job.cfg.model.lora.enabled)}

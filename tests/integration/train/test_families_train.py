@@ -31,3 +31,11 @@ def test_each_tiny_family_trains_end_to_end(tmp_path, option, architecture):
     manifest = json.loads((run_dir / "manifest.json").read_text())
     assert manifest["status"] == "completed" and manifest["choices"]["model"] == option
     assert json.loads((run_dir / "model" / "config.json").read_text())["architectures"] == [architecture]
+    if option == "tiny_qwen3":  # thinking=auto on an 8-token budget: off, recorded, and saved for serve/chat
+        assert manifest["model"]["thinking"]["enabled"] is False and manifest["model"]["thinking"]["setting"] == "auto"
+        assert manifest["model"]["chat_template_kwargs"] == {"enable_thinking": False}
+        assert manifest["trainer"]["config"]["chat_template_kwargs"] == {"enable_thinking": False}
+        assert json.loads((run_dir / "model" / "chat_template_kwargs.json").read_text()) == {"enable_thinking": False}
+    else:  # Llama 3.2 has no thinking mode: nothing passed, nothing saved
+        assert manifest["model"]["thinking"] is None and manifest["model"]["chat_template_kwargs"] == {}
+        assert not (run_dir / "model" / "chat_template_kwargs.json").exists()
