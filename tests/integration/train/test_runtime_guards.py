@@ -101,6 +101,7 @@ def test_help_lists_the_guards_and_imports_no_torch(tmp_path):
     out = proc.stdout
     assert "== Guards (guards.*" in out
     for line in ("rollout_drift_max, rollout_drift_steps", "-> exit 11 (rollout_drift)", "hang_factor, hang_floor_s",
-                 "-> exit 12 (hung)", "resume_progress", "-> exit 2 (resume_refused)"):
+                 "-> exit 12 (hung)", "resume_progress", "-> exit 2 (resume_refused)", "-> exit 10 (no_signal)",
+                 "-> exit 13 (reward_hacking)"):
         assert line in out, line
     assert out.rstrip().endswith("HEAVY_IMPORTS="), out[-300:]  # none of torch, transformers, trl, ...
