@@ -9,6 +9,7 @@ compose API keeps global state, so one lock serialises every use of it in this p
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import threading
 from pathlib import Path
@@ -20,6 +21,7 @@ from loopwright.mcp_tools.redaction import redact_text
 
 _HYDRA_LOCK = threading.Lock()
 MAX_VALIDATED_JOBS = 16  # a sweep's first N jobs are composed and validated one by one
+MAX_JOBS = 10_000  # a bigger sweep is refused before it is expanded (range(0,200000) kept the server busy)
 # A launch takes Hydra overrides only for the sweeper: the run dir is set by the launch tool (under the
 # outputs dir) and the launcher comes from provider= (whose paid kinds are gated); hydra/launcher=,
 # hydra.run.dir=, hydra.callbacks... would step around both.
@@ -82,9 +84,11 @@ def check_overrides(overrides: list[str], roots: Roots, reserved: bool = False) 
         parsed = OverridesParser.create().parse_overrides(list(overrides))
     except OverrideParseException as err:
         raise Refused(f"override could not be parsed: {redact_text(str(err))}") from None
+    _refuse_huge_sweeps(parsed)
     for override in parsed:
         key = override.get_key_element()
         guard.check(override, roots)
+        _refuse_option_path(override, key.lstrip("+~"))
         if reserved:
             _refuse_hydra_key(key.lstrip("+~"), roots)
         if key.lstrip("+~") in REMOTE_PATH_KEYS:
@@ -94,6 +98,36 @@ def check_overrides(overrides: list[str], roots: Roots, reserved: bool = False) 
             if path is not None:
                 roots.readable(path, what=key)
     return parsed
+
+
+def _refuse_huge_sweeps(parsed: list[Any]) -> None:
+    """The basic sweeper's job count is the product of the sweeps' sizes: refused above MAX_JOBS, counted without
+    expanding (each size is counted up to MAX_JOBS + 1)."""
+    jobs = 1
+    for o in parsed:
+        if not o.is_sweep_override():
+            continue
+        try:
+            size = sum(1 for _ in itertools.islice(o.sweep_string_iterator(), MAX_JOBS + 1))
+        except Exception:  # noqa: BLE001 (interval / tagged sweeps: the Optuna sweeper samples them, n_trials bounds)
+            continue
+        jobs *= max(size, 1)
+        if jobs > MAX_JOBS:
+            raise Refused(f"{o.input_line[:200]}: the sweep would be more than {MAX_JOBS} jobs; narrow it (an Optuna "
+                          f"search space, sweep=<name>, samples a range instead of expanding it)")
+
+
+def _refuse_option_path(override: Any, key: str) -> None:
+    """A group's option is a name under conf/<group>/ (``model=tiny``, ``hydra/launcher=slurm``): Hydra joins it to
+    the group's dir, so ``model=tiny/../../../elsewhere/x`` would load a YAML file from anywhere."""
+    from loopwright.loop.app import CONF_DIR
+
+    if "/" not in key and not (key == "sweep" or (Path(CONF_DIR) / key).is_dir()):
+        return  # a key (seed=, resume=, +extra=), not a config group
+    for value in _values(override):
+        if isinstance(value, str) and (value.startswith(("/", "~")) or ".." in value.replace("\\", "/").split("/")):
+            raise Refused(f"{key}={value}: an option of the config group {key!r} is a name from list_options, not a "
+                          f"path; '..' and absolute paths are refused")
 
 
 def _values(override: Any) -> list[Any]:

@@ -9,6 +9,7 @@ command's exit code and output lines plus the report file it wrote.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -42,6 +43,34 @@ def _run(module: str, args: list[str], roots: Roots) -> dict[str, Any]:
             "stderr": [redact_line(x) for x in proc.stderr.splitlines()[-50:]]}
 
 
+def _confined_tree(roots: Roots, path: Path, what: str) -> Path:
+    """``path`` (already inside the roots) with every file under it checked too: a link in a dir may point out of
+    the roots, and a hard link is the outside file itself under an inside name (its other names may be anywhere),
+    so a file of either kind is refused, never read or copied."""
+    entries = [path] if not path.is_dir() else [Path(d) / n for d, dirs, files in os.walk(path) for n in dirs + files]
+    for entry in entries:
+        if not roots.inside(entry):
+            raise Refused(f"{what}: {entry} resolves outside the project dir and the outputs dir (a link out of "
+                          f"them); this server reads only inside them")
+        try:
+            linked = entry.is_file() and entry.stat().st_nlink > 1
+        except OSError:
+            continue
+        if linked:
+            raise Refused(f"{what}: {entry} is a hard link (the same file has another name, which may lie outside "
+                          f"the roots); copy it instead of linking it")
+    return path
+
+
+def _output_dir(roots: Roots, output: str) -> Path:
+    """The output dir, writable, with nothing already in it that leads out of the roots: ingest and improve read
+    what an earlier run left there (the store's lines, the report, curated rows, next_steps.md) and return it."""
+    out_dir = roots.writable(output)
+    if out_dir.exists():
+        _confined_tree(roots, out_dir, "output")
+    return out_dir
+
+
 def _read(path: Path) -> Any:
     try:
         return json.loads(path.read_text())
@@ -54,8 +83,8 @@ def ingest(roots: Roots, inputs: list[str], output: str, format: str = "auto", s
         raise Refused(f"format={format!r} is not one of {', '.join(FORMATS)}")
     if not inputs:
         raise Refused("inputs is empty: give at least one log file or directory")
-    files = [roots.readable(p, what="inputs") for p in inputs]
-    out_dir = roots.writable(output)
+    files = [_confined_tree(roots, roots.readable(p, what="inputs"), "inputs") for p in inputs]
+    out_dir = _output_dir(roots, output)
     result = _run("loopwright.ingest", [f"format={format}", f"input=[{','.join(_quoted(f) for f in files)}]",
                                         f"output={_quoted(out_dir)}", f"strict={str(bool(strict)).lower()}"], roots)
     result["output"] = str(out_dir)
@@ -71,8 +100,8 @@ def improve(roots: Roots, transcripts: str, output: str, reward: str = "customer
         if not re.fullmatch(r"[A-Za-z0-9_\-]+", name or ""):
             raise Refused(f"{what}={name!r}: an option name (list_options group={what}) is letters, digits, "
                           f"'_' and '-' only")
-    source = roots.readable(transcripts, what="transcripts")
-    out_dir = roots.writable(output)
+    source = _confined_tree(roots, roots.readable(transcripts, what="transcripts"), "transcripts")
+    out_dir = _output_dir(roots, output)
     extra = list(overrides or [])
     check_overrides(extra, roots)
     for item in extra:
@@ -83,7 +112,8 @@ def improve(roots: Roots, transcripts: str, output: str, reward: str = "customer
     if threshold is not None:
         args.append(f"threshold={float(threshold)}")
     if eval_prompts:
-        args.append(f"eval_prompts={_quoted(roots.readable(eval_prompts, what='eval_prompts'))}")
+        prompts = _confined_tree(roots, roots.readable(eval_prompts, what="eval_prompts"), "eval_prompts")
+        args.append(f"eval_prompts={_quoted(prompts)}")
     result = _run("loopwright.improve", [*args, *extra], roots)
     result["output"] = str(out_dir)
     result["curated"] = str(out_dir / "curated.jsonl")

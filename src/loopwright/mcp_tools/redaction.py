@@ -12,7 +12,10 @@ from typing import Any, Iterator
 
 # A secret-named key inside an override's dict value (``+x.db={password: S}``) and its value up to the next
 # separator; and a bearer token in any value (``Authorization='Bearer S'``).
-_NESTED_ITEM = re.compile(r"""([\w.-]+)\s*:\s*['"]?([^,'"{}\[\]\s]+)""")
+# (Bounded key lengths after a non-word: a linear scan; an unbounded [\w.-]+ backtracked quadratically on a
+# 30 kB value, 10 s of the server's time.)
+_NESTED_ITEM = re.compile(r"""(?<![\w.-])([\w.-]{1,64})\s*:\s*['"]?([^,'"{}\[\]\s]+)""")
+_NESTED_LIST = re.compile(r"""(?<![\w.-])([\w.-]{1,64})\s*:\s*\[([^\]]*)\]""")  # hf_token: [S1, S2]
 _BEARER = re.compile(r"""(?i)\bbearer\s+([^\s'",}\]]+)""")
 _SWEEP_SPLIT = re.compile(r"""[,()\[\]{}'"\s]+""")
 
@@ -55,6 +58,9 @@ def client_secret_values(arguments: Any) -> list[str]:
             found.add(value.strip().strip("'\""))
             found.update(_SWEEP_SPLIT.split(value))
         found.update(v for k, v in _NESTED_ITEM.findall(value) if is_secret_key(k.rsplit(".", 1)[-1]))
+        for k, items in _NESTED_LIST.findall(value):
+            if is_secret_key(k.rsplit(".", 1)[-1]):
+                found.update(_SWEEP_SPLIT.split(items))
         found.update(_BEARER.findall(value))
     values = {v for v in found if len(v) >= MIN_VALUE_LENGTH and v not in ("choice", "range", "interval")}
     return sorted(values, key=len, reverse=True)

@@ -37,12 +37,24 @@ def _instructions(roots: Roots) -> str:
             f"plan_job -> launch -> run_status until the process exits -> run_eval / run_metrics / lineage.")
 
 
+# Bounds on what one call may carry: an 8 MB override kept the server busy past a minute, blocking every later
+# call (tests/security/blind2). Real overrides are short; a real sweep has far fewer jobs (composing.MAX_JOBS).
+MAX_STRING_CHARS = 20_000
+MAX_LIST_ITEMS = 500
+
+
 def _refuse_interpolations(arguments: dict[str, Any]) -> None:
     """No string argument (a path, an option name, an override) may carry ``${...}``: the loop's apps and
-    Hydra would resolve it (``${oc.env:NAME}``), after the path checks have seen only the literal text."""
+    Hydra would resolve it (``${oc.env:NAME}``), after the path checks have seen only the literal text.
+    Nor may one exceed the size bounds above (refused before any parsing)."""
     for name, value in arguments.items():
         items = list(enumerate(value)) if isinstance(value, list) else [(None, value)]
+        if len(items) > MAX_LIST_ITEMS:
+            raise Refused(f"{name}: {len(items)} items; at most {MAX_LIST_ITEMS} in one call")
         for i, item in items:
+            if isinstance(item, str) and len(item) > MAX_STRING_CHARS:
+                raise Refused(f"{name}{'' if i is None else f'[{i}]'}: {len(item)} characters; at most "
+                              f"{MAX_STRING_CHARS} in one argument")
             if isinstance(item, str):
                 key = item.partition("=")[0] if "=" in item else ""
                 refuse_interpolation(item, name + ("" if i is None else f"[{i}]") + (f" ({key})" if key else ""))
@@ -57,10 +69,11 @@ def _guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        # the environment's secret values and those the client sent under secret-named keys, longest first
-        values = sorted({*secret_values(), *client_secret_values(kwargs)}, key=len, reverse=True)
+        values = secret_values()
         try:
-            _refuse_interpolations(kwargs)
+            _refuse_interpolations(kwargs)  # and the size bounds, before anything scans the arguments
+            # the environment's secret values and those the client sent under secret-named keys, longest first
+            values = sorted({*values, *client_secret_values(kwargs)}, key=len, reverse=True)
             return scrub(fn(*args, **kwargs), values)
         except Refused as err:
             raise ToolError(scrub_text(f"refused: {err}", values)) from None

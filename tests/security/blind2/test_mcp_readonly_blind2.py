@@ -1192,25 +1192,9 @@ def measured(tmp_path_factory) -> Measured:
 
 # ------------------------------------------------------------------------------------------------------- the tests
 # Attacks that succeeded on the measured tree (e1a38d6): name -> what leaked. xfail(strict=True) keeps them recorded.
-OPEN_LEAKS: dict[str, str] = {
-    "read_ingest_dir_with_link": "ingest of a project dir follows a symlinked file out of the roots: read and copied "
-                                 "into the store",
-    "read_ingest_hardlink": "a project hard link to an outside file is ingested (same inode: no path check can see it)",
-    "read_ingest_store_is_link": "ingest keeps the old store's lines: a store transcripts.jsonl linked out is read and "
-                                 "copied into the new store",
-    "read_improve_transcripts_link": "improve on an outputs dir whose transcripts.jsonl links out reads and grades "
-                                     "the outside file (only the file path itself is refused)",
-    "read_config_group_traversal": "model=tiny/../../<outside>/evil is no path to the check, and Hydra loads the "
-                                   "outside YAML (atime moved; MissingMandatoryValue)",
-    "write_ingest_report_link": "ingest opens the store's ingest_report.json that links to an outside file (read)",
-    "write_improve_output_links": "improve reads curated.jsonl/next_steps.md linked out of its output dir and returns "
-                                  "the outside next_steps.md verbatim",
-    "secret_nested_and_lists": "+x={db: {password: S}, hf_token: [S1, S2]}: the list under hf_token inside a dict "
-                               "value comes back unredacted in command",
-    "dos_huge_value": "DoS: an 8 MB override blocks the server: no answer in 20 s and still busy 60 s later",
-    "dos_many_overrides": "DoS (not attributable): timed out while the server was still busy with dos_huge_value",
-    "dos_big_sweep": "DoS (not attributable): timed out while the server was still busy with dos_huge_value",
-}
+# The 11 attacks that succeeded when this set was measured (e1a38d6; RESULTS.md) were fixed afterwards, knowing
+# them (a fit). An entry here marks an attack as an expected failure (xfail, strict).
+OPEN_LEAKS: dict[str, str] = {}
 
 
 def _params():
