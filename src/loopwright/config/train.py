@@ -67,6 +67,7 @@ class GuardsConfig:
     rollout_drift_steps: int = 3
     # Hang watchdog: no training step finished within max(hang_floor_s, hang_factor x the median step time)
     # -> every thread's stack into <run dir>/hang_stacks.txt, status hung, exit 12. null factor = off.
+    # hang_floor_s also bounds the reward's calls before training (pre-flight audit, step-0 signal check).
     hang_factor: Optional[float] = 10.0
     hang_floor_s: float = 600.0
     # Resume progress: refuse (exit 2, resume_refused) a resume that would train 0 steps or restarts the schedule.

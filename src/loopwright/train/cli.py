@@ -58,7 +58,7 @@ def run_job(cfg: DictConfig) -> float | None:
         validate(cfg)
         from loopwright.train.reward_audit import check
 
-        reward_audit = check(cfg)  # the pre-flight gaming audit: a gameable reward is refused here (exit 2)
+        reward_audit = check(cfg, run_dir)  # the pre-flight gaming audit: a gameable reward is refused here (exit 2)
     except ConfigError as err:
         _remove_if_only_bookkeeping(run_dir)
         exits.leave(err, None)

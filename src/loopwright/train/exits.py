@@ -83,6 +83,8 @@ EXITS: dict[str, Exit] = {
     # Writing a checkpoint failed (disk full, ...): the message says which checkpoint is intact.
     "loopwright.train.checkpoints:CheckpointWriteError": Exit(
         "failed", 1, "loopwright: {err}\n  run dir (manifest status 'failed'): {run_dir}", error="{kind}: {err}"),
+    # The reward did not return within guards.hang_floor_s in the pre-flight audit or the step-0 signal check.
+    "loopwright.train.reward_audit:RewardHung": Exit("hung", 12, "loopwright: {err}", error="{kind}: {err}"),
     # Rejected by validation (loopwright.train.cli), before the job and its manifest start.
     "loopwright.train.validate:ConfigError": Exit("failed", 2, "loopwright: {err}", error="{kind}: {err}"),
 }

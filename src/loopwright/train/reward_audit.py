@@ -5,13 +5,22 @@ whenever the run trains on its reward (every objective but SFT, which learns the
 reward): a reward that keeps templates, replies moved to other questions or a dump of the facts is
 refused with the probe and its worst example (:class:`GameableReward`: exit 2, before the model loads).
 ``reward.audit=false`` skips it; the manifest's ``reward_audit`` records either. Imports no torch.
+
+The audit calls the user's reward before the hang watchdog is armed, so it has its own bound: past
+``guards.hang_floor_s`` (600 s without a guards group) every thread's stack goes to ``hang_stacks.txt`` and
+the run ends with :class:`RewardHung` (status hung, exit 12), never a silent wait.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import faulthandler
+import threading
+from pathlib import Path
+from typing import Any, Callable
 
 from loopwright.train.validate import ConfigError
+
+DEFAULT_LIMIT_S = 600.0
 
 
 class GameableReward(ConfigError):
@@ -21,6 +30,55 @@ class GameableReward(ConfigError):
         self.report = report
         self.problems = [message]
         ValueError.__init__(self, message)
+
+
+class RewardHung(ConfigError):
+    """The reward, called before the hang watchdog is armed (this audit, the step-0 signal check), did not return
+    within the limit (the exits table: status hung, exit 12)."""
+
+    def __init__(self, message: str):
+        self.problems = [message]
+        ValueError.__init__(self, message)
+
+
+def limit_of(cfg: Any) -> float:
+    guards = cfg.get("guards") if hasattr(cfg, "get") else None
+    return float(guards.get("hang_floor_s", DEFAULT_LIMIT_S)) if guards is not None else DEFAULT_LIMIT_S
+
+
+def bounded(run: Callable[[], Any], limit_s: float, stacks_path: Path | None,
+            what: str = "the pre-flight gaming audit") -> Any:
+    """``run()`` on a thread of its own, waited on for ``limit_s``: its value or its exception, else RewardHung
+    (the thread is a daemon: a reward stuck in it cannot keep the process alive)."""
+    done: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            done["value"] = run()
+        except BaseException as err:  # handed to the caller's thread as it is
+            done["error"] = err
+
+    thread = threading.Thread(target=target, name="loopwright-reward-audit", daemon=True)
+    thread.start()
+    thread.join(limit_s)
+    if thread.is_alive():
+        where = "the stacks could not be written: no run directory"
+        if stacks_path is not None:
+            try:
+                with open(stacks_path, "w") as out:
+                    out.write(f"loopwright: {what}'s reward did not return within {limit_s:g} s\n\n")
+                    out.flush()
+                    faulthandler.dump_traceback(file=out, all_threads=True)
+                where = f"every thread's stack is in {stacks_path}"
+            except OSError as err:
+                where = f"the stacks could not be written: {err}"
+        raise RewardHung(
+            f"hung: {what}'s reward has not returned in {limit_s:g} s (guards.hang_floor_s); {where}: look there "
+            "for what the reward waits on. Raise guards.hang_floor_s for a reward that is slow on purpose"
+            + (", or reward.audit=false to skip the audit" if "audit" in what else ""))
+    if "error" in done:
+        raise done["error"]
+    return done.get("value")
 
 
 def threshold_of(cfg: Any) -> float:
@@ -39,8 +97,9 @@ def skipped_because(cfg: Any) -> str | None:
     return None
 
 
-def check(cfg: Any) -> dict:
-    """The manifest's ``reward_audit``; raises :class:`GameableReward` when the reward is gameable."""
+def check(cfg: Any, run_dir: Path | None = None) -> dict:
+    """The manifest's ``reward_audit``; raises :class:`GameableReward` when the reward is gameable and
+    :class:`RewardHung` when the reward does not return (its stacks in ``run_dir/hang_stacks.txt``)."""
     why = skipped_because(cfg)
     if why:
         return {"ran": False, "skipped_by": why}
@@ -48,7 +107,10 @@ def check(cfg: Any) -> dict:
     from loopwright.rewards import GraderError
 
     try:
-        report = preflight(cfg.reward, cfg.task, threshold_of(cfg))
+        stacks = run_dir / "hang_stacks.txt" if run_dir is not None else None
+        report = bounded(lambda: preflight(cfg.reward, cfg.task, threshold_of(cfg)), limit_of(cfg), stacks)
+    except RewardHung:
+        raise
     except GraderError as err:  # a judge that is down: the run itself fails on it, as it always has
         return {"ran": False, "skipped_by": f"the reward could not grade: {err}"}
     except (OSError, ValueError) as err:  # the task's rows: the data step fails on them with the file and line

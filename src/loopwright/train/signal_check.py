@@ -150,6 +150,7 @@ def run(job: Any, model: Any, tokenizer: Any, data: Any) -> dict[str, Any] | Non
     record, and raise :class:`NoSignal` when enforced and the batch has no signal."""
     from loopwright.evaluation.held_out import grade
     from loopwright.train import families
+    from loopwright.train.reward_audit import bounded, limit_of
 
     cfg = job.cfg
     mode = enforced(cfg)
@@ -164,9 +165,15 @@ def run(job: Any, model: Any, tokenizer: Any, data: Any) -> dict[str, Any] | Non
     with job.record.timed("signal_check_s"):
         texts, ended = sample(model, tokenizer, rows, group, cfg, families.chat_template_kwargs(cfg))
         expanded = [r for r in rows for _ in range(group)]
-        scores = grade(expanded, texts, data.reward_fn)
         references = [str(r["answer"]) for r in rows] if all("answer" in r for r in rows) else None
-        reference_scores = grade(rows, references, data.reward_fn) if references else None
+
+        def score() -> tuple[list[float], list[float] | None]:
+            return (grade(expanded, texts, data.reward_fn),
+                    grade(rows, references, data.reward_fn) if references else None)
+
+        # the hang watchdog is armed in training steps only: a reward that never returns here is bounded too
+        scores, reference_scores = bounded(score, limit_of(cfg), job.run_dir / "hang_stacks.txt",
+                                           "the step-0 signal check")
     record = {**verdict(cfg, rows, group, texts, ended, scores, reference_scores), "enforced": bool(mode)}
     job.record.signal_check(record)
     print(f"[loopwright] signal check (step 0): {'signal' if record['signal'] else 'NO SIGNAL'}: "

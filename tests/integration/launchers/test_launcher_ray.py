@@ -199,13 +199,16 @@ def test_two_tiny_trainings_on_a_local_cluster_started_and_stopped_for_them(tmp_
     assert [m["config"]["seed"] for m in manifests] == [1, 2]
     assert all(m["config"]["provider"]["kind"] == "ray" for m in manifests)
     assert (sweep / "0" / "stdout.log").read_text().count("[loopwright]") > 0
-    assert max(m["started_at"] for m in manifests) < min(m["ended_at"] for m in manifests)  # ran side by side
     log = proc.stdout + proc.stderr
+    # Both submitted at once into two slots. Not asserted from the manifests' times: on two loaded cores one tiny
+    # job has ended before the other's Ray worker started (a CI run: 3.6 s apart), so overlap is only printed.
+    assert "ray: 2 job(s)" in log and "2 at once" in log, log[-3000:]
+    overlap = max(m["started_at"] for m in manifests) < min(m["ended_at"] for m in manifests)
     session = log.split("session ")[1].split(")")[0]
     assert session.startswith("/tmp/ray/session_")
     left = subprocess.run(["pgrep", "-f", session], capture_output=True, text=True).stdout.split()
     assert left == [], f"Ray processes of the launcher's cluster still running: {left}"
-    print(f"two tiny trainings through provider=ray: {time.time() - started:.0f} s")
+    print(f"two tiny trainings through provider=ray: {time.time() - started:.0f} s, overlapped: {overlap}")
 
 
 def test_plugin_discovery_imports_no_ray() -> None:

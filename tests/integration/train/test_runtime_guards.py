@@ -19,7 +19,10 @@ import time
 from helpers import ROOT, run_train_without_torch
 from helpers.runs import manifest, metrics
 
-TINY = ["model=tiny", "profile=smoke", "task.n_eval=4", "save_model=false"]
+# The planted rewards are length rewards: the pre-flight gaming audit would refuse them and the reward-hacking
+# monitor stop them (the audit's own hang bound is tested below with the audit on).
+TINY = ["model=tiny", "profile=smoke", "task.n_eval=4", "save_model=false", "reward.audit=false",
+        "guards.reward_hacking=null"]
 
 
 def _train(tmp_path, *args: str, env: dict | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
@@ -31,8 +34,8 @@ def _train(tmp_path, *args: str, env: dict | None = None, timeout: float = 300) 
 def test_a_reward_that_never_returns_is_a_hung_run_within_two_minutes(tmp_path):
     run_dir, mark = tmp_path / "run", tmp_path / "fault_at"
     # floor 5 s, 3 x the median step: a tiny step takes well under a second, so the limit is the floor
-    proc = _train(tmp_path, *TINY, "eval.enabled=false", "profile.max_steps=50", "reward._target_="
-                  "helpers.guard_faults.hangs_after_two_calls", "guards.hang_factor=3", "guards.hang_floor_s=5",
+    proc = _train(tmp_path, *TINY, "eval.enabled=false", "profile.max_steps=50", "guards.signal_check=false",
+                  "reward._target_=helpers.guard_faults.hangs_after_two_calls", "guards.hang_factor=3", "guards.hang_floor_s=5",
                   f"hydra.run.dir={run_dir}", env={"GUARD_FAULT_MARK": str(mark)})
     ended = time.time()
     assert proc.returncode == 12, proc.stderr[-3000:]
@@ -45,6 +48,19 @@ def test_a_reward_that_never_returns_is_a_hung_run_within_two_minutes(tmp_path):
     stacks = (run_dir / "hang_stacks.txt").read_text()
     # the main thread's stack, down to the reward that waits: what a user needs to find the culprit
     assert "hangs_after_two_calls" in stacks and "guard_faults.py" in stacks and "_calculate_rewards" in stacks, stacks
+
+
+def test_a_reward_that_never_returns_in_the_preflight_audit_is_a_hung_run_not_a_silent_wait(tmp_path):
+    run_dir, mark = tmp_path / "run", tmp_path / "fault_at"
+    proc = _train(tmp_path, *[a for a in TINY if a != "reward.audit=false"], "reward._target_="
+                  "helpers.guard_faults.hangs_after_two_calls", "guards.hang_floor_s=5", f"hydra.run.dir={run_dir}",
+                  env={"GUARD_FAULT_MARK": str(mark)}, timeout=120)
+    assert proc.returncode == 12, proc.stderr[-3000:]
+    assert mark.is_file(), "the reward never started hanging"
+    assert "pre-flight gaming audit's reward has not returned in 5 s" in proc.stderr
+    assert "reward.audit=false" in proc.stderr and "Traceback" not in proc.stderr
+    stacks = (run_dir / "hang_stacks.txt").read_text()
+    assert "hangs_after_two_calls" in stacks and "guard_faults.py" in stacks, stacks  # where the reward waits
 
 
 def test_a_drifting_rollout_stops_after_k_steps_over_the_limit(tmp_path):

@@ -49,8 +49,8 @@ def _stopped(proc, run_dir):
 
 def test_a_model_that_never_ends_its_replies_stops_at_step_zero(tmp_path):
     run_dir = tmp_path / "run"
-    proc = run_train([*TINY, "reward._target_=planted_rewards.char_count", f"hydra.run.dir={run_dir}"],
-                     cwd=tmp_path)
+    proc = run_train([*TINY, "reward._target_=planted_rewards.char_count", "reward.audit=false",
+                      f"hydra.run.dir={run_dir}"], cwd=tmp_path)
     manifest, check = _stopped(proc, run_dir)
     assert check["groups_with_equal_rewards"] < check["prompts"]  # the reward tells them apart: only length fires
     assert check["cut_at_budget"] == check["completions"]
