@@ -7,7 +7,8 @@
   weights, serve and chat. ``auto`` is on only when ``profile.max_completion_length`` reaches
   :data:`THINKING_FLOOR`.
 * **Family x task mode**: which family works in which task mode (single-turn, multi-turn episodes, SFT
-  transcripts); the rest is refused at validation with the reason and the way out (:func:`problems`).
+  transcripts); the rest is refused at validation with the reason and the way out (:func:`problems`),
+  before the model loads: the cells that cannot work at all, and those whose token check cannot pass.
 
 docs/MODELS.md has the table; tests/unit/train/test_families.py checks it against :data:`REFUSED`.
 """
@@ -42,18 +43,22 @@ REFUSED: dict[tuple[str, str], str] = {
 }
 
 
-# (family, mode) -> what stops it after load, before any training step (not a validation rule: the check is
-# the authority, and it names the template to blame). Every other cell outside REFUSED trains.
-STOPS_AT_TOKEN_CHECK: dict[tuple[str, str], str] = {
+# (family, mode) -> why its token check cannot pass (task.multi_turn=true with task.token_check=true: the check
+# runs after load, before any step). Refused at validation while the check is on, so the reason comes before
+# the model loads; task.token_check=false is the knowing way through (the cell then trains with TRL's template).
+REFUSED_WITH_TOKEN_CHECK: dict[tuple[str, str], str] = {
     ("qwen3", "multi-turn episodes"): (
         "Qwen3's published template drops the empty <think></think> block of an earlier assistant turn while TRL "
-        "generates with its training template, which keeps it: what TRL trains on is not what serve re-renders. "
-        "Way out: task.token_check=false (train with TRL's template knowingly), or model=qwen2_5"),
+        "generates with its training template, which keeps it: what TRL trains on is not what serve re-renders, "
+        "and the token check stops every such run (exit 8). Way out: task.token_check=false (train with TRL's "
+        "template knowingly), or model=qwen2_5"),
     # task.multi_turn=true SFT runs the same check (the transcripts' agent is then run in episodes)
-    ("qwen3", "SFT transcripts"): "as qwen3 x multi-turn episodes. Way out: task.token_check=false, or model=qwen2_5",
+    ("qwen3", "SFT transcripts"): (
+        "the token check of the transcripts' episodes fails as for qwen3 x multi-turn episodes (Qwen3's template "
+        "drops the empty <think></think> block TRL keeps). Way out: task.token_check=false, or model=qwen2_5"),
     ("llama3_2", "SFT transcripts"): (
-        "TRL has no training template for Llama 3.2, so the token check cannot build the episodes' generation "
-        "(TRL's reason is printed). Way out: task.token_check=false (SFT itself needs no training template)"),
+        "TRL has no training template for Llama 3.2, so the token check cannot build the episodes' generation. "
+        "Way out: task.token_check=false (SFT itself needs no training template)"),
 }
 
 
@@ -61,8 +66,8 @@ def cell(fam: str, mode: str) -> str:
     """The table's word for a family x task-mode cell (docs/MODELS.md)."""
     if (fam, mode) in REFUSED:
         return "refused at validation (exit 2)"
-    if (fam, mode) in STOPS_AT_TOKEN_CHECK:
-        return "stops at the token check (exit 8)"
+    if (fam, mode) in REFUSED_WITH_TOKEN_CHECK:
+        return "refused at validation while task.token_check=true (exit 2)"
     return "trains"
 
 
@@ -152,6 +157,9 @@ def problems(cfg: Any) -> list[str]:
     mode = task_mode(cfg)
     if (fam, mode) in REFUSED:
         out.append(f"model={m.name} with {mode} ({_mode_override(mode)}): {REFUSED[(fam, mode)]}")
+    if (fam, mode) in REFUSED_WITH_TOKEN_CHECK and cfg.task.multi_turn and cfg.task.get("token_check", True):
+        out.append(f"model={m.name} with {mode} ({_mode_override(mode)}, task.multi_turn=true, "
+                   f"task.token_check=true): {REFUSED_WITH_TOKEN_CHECK[(fam, mode)]}")
     return out
 
 

@@ -127,4 +127,18 @@ def test_llama_with_episodes_is_refused_at_validation_with_the_way_out(overrides
     found = problems_in(compose([*overrides, "task=tool_use", "task.multi_turn=true", "reward=tool_calling"]))
     refusal = [p for p in found if "multi-turn episodes (task.multi_turn=true)" in p]
     assert len(refusal) == 1 and "Way out: model=qwen2_5" in refusal[0] and "objective=sft" in refusal[0]
-    assert not [p for p in problems_in(compose([*overrides, "experiment=tool_agent_sft"])) if "Way out" in p]
+    sft = [p for p in problems_in(compose([*overrides, "experiment=tool_agent_sft"])) if "Way out" in p]
+    assert len(sft) == 1 and "task.token_check=true" in sft[0] and "Way out: task.token_check=false" in sft[0]
+    assert not [p for p in problems_in(compose([*overrides, "experiment=tool_agent_sft", "task.token_check=false"]))
+                if "Way out" in p]
+
+
+@pytest.mark.parametrize("mode", [["task=tool_use", "task.multi_turn=true", "reward=tool_calling"],
+                                  ["experiment=tool_agent_sft"]])
+@pytest.mark.parametrize("model", ["model=tiny_qwen3", "model=qwen"])
+def test_qwen3_where_its_token_check_cannot_pass_is_refused_before_load_unless_the_check_is_off(model, mode):
+    """Before: the run loaded the model and stopped at the token check (exit 8); now validation says why."""
+    found = [p for p in problems_in(compose([model, *mode])) if "Way out" in p]
+    assert len(found) == 1 and "<think></think>" in found[0] and "model=qwen2_5" in found[0], found
+    assert not [p for p in problems_in(compose([model, *mode, "task.token_check=false"])) if "Way out" in p]
+    assert not [p for p in problems_in(compose([model])) if "Way out" in p]  # single-turn trains
