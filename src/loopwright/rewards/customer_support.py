@@ -26,7 +26,8 @@ concreteness   0.5 for naming the right order + 0.25 per correct specific (carri
                tracking, amount, date, email); without facts, 0.25 per specific given.
 
 score = 0.5 resolution + 0.2 concreteness + 0.1 tone + 0.2 escalation, then capped: a
-contradiction of the facts at 0.2, rudeness at 0.3, a wrong escalation decision at 0.4.
+contradiction of the facts at 0.2, rudeness at 0.3, a wrong escalation decision at 0.4, and
+a status answer naming nothing of a record that holds a carrier, tracking number or date at 0.6.
 Contradictions are only what the facts show: a status the facts rule out, a tracking
 number, carrier, order number or email other than the record's, an amount or date given
 as a refund / charge / delivery / shipping figure that the record does not hold, a refund
@@ -54,6 +55,7 @@ SCAN_CHARS = 4000
 DEFAULT_THRESHOLD = 0.7
 WEIGHTS = {"resolution": 0.5, "concreteness": 0.2, "tone": 0.1, "escalation": 0.2}
 CAP_CONTRADICTION, CAP_RUDE, CAP_ESCALATION = 0.2, 0.3, 0.4
+CAP_VAGUE = 0.6  # a status answer that names nothing of a record holding a carrier, tracking or date
 _DUMP = re.compile(r'"[\w .#/-]{1,40}"\s*:')  # "carrier": ... (the gaming audit's facts dump)
 ORDER_NUMBER = re.compile(r"(?<![A-Za-z0-9])(?:W|#\s?W?)(\d{7})(?!\d)", re.I)  # the shipped scenarios' order numbers
 _SPECIFIC = re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b|\bwithin\s+(?:\d+|an?|one|two)\s+\w+|"
@@ -131,6 +133,8 @@ class _Reading:
             self.contradictions.append("status keyword stuffing")
         if sp.remedies_in(text) >= 4:
             self.contradictions.append("remedy stuffing")
+        if sp.telegraphic(text):
+            self.contradictions.append("keywords without sentences")
         self._yes_no()
         self._status()
         self.known_amounts = {sf.amount_value(f.get(k)) for k in sf.AMOUNT_KEYS} - {None}
@@ -144,7 +148,7 @@ class _Reading:
                            for m in sp.REFUND_DONE.finditer(text))
         if refund_claim and "refund_amount" in f and self.refund_cents is None and not self.expected:
             self.contradictions.append("refund promised but the facts have none")
-        self.known_dates = frozenset().union(*(sf.date_value(f.get(k)) for k in sf.DATE_KEYS))
+        self.known_dates = sf.record_dates(f)
         if any(k in f for k in sf.DATE_KEYS) and any(
                 not (r & self.known_dates) and sp.date_has_role(text, s) for r, s in self.dates):
             self.contradictions.append("date not in the facts")
@@ -197,6 +201,9 @@ class _Reading:
         if own and re.search(r"\b" + r"\W+(?:\w+\W+)?".join(own) + r"\b", self.text, re.I):
             self.claims.add(status)  # the record's own wording: "awaiting packing", "with courier"
         allowed = set(sp.COMPATIBLE.get(status, {status})) | {status}
+        if status in ("cancelled", "refunded") and sp.NOT_LEFT.search(self.text) and not sp.BEING_PROCESSED.search(
+                self.text):
+            allowed.add("processing")  # "cancelled, so it won't ship": a cancelled order never left
         if status == "processing" and (sr.ASKS_CANCEL.search(self.user) or self.expected):
             allowed.add("cancelled")  # the agent cancels (or freezes) an order that has not left
         if self.claims - allowed:
@@ -276,6 +283,13 @@ class _Reading:
             need.append("refund_amount")
         return need + (["escalate"] if self.expected else [])
 
+    def names_nothing_the_record_holds(self) -> bool:
+        """The record holds at least two of carrier, tracking, a date; the reply names none of them, no amount
+        of it and not its order: a status with nothing a customer could check ("shipped, arriving soon")."""
+        f = self.facts
+        held = bool(f.get("carrier")) + bool(f.get("tracking")) + bool(self.known_dates)
+        return held >= 2 and not self.order_ok and self.specifics() == 0
+
     def specifics(self) -> int:
         if not self.facts_given:
             return len(sp.carriers_in(self.text)) + len(self.amounts) + len(self.dates) + len(
@@ -313,6 +327,9 @@ def components(completion: Any, facts_json: Any = None, prompt: Any = None, fact
         score = min(score, CAP_RUDE)
     if out["escalation"] == 0.0:
         score = min(score, CAP_ESCALATION)
+    if "status" in must and r.names_nothing_the_record_holds():  # "has shipped and is on its way" only
+        out["vague"] = True
+        score = min(score, CAP_VAGUE)
     out["contradictions"] = r.contradictions
     out["score"] = round(score, 6)
     return out

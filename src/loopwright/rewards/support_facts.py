@@ -137,18 +137,28 @@ def truthy(value: Any) -> bool:
 
 # ------------------------------------------------------------------ statuses
 # Checked in order: the first family whose words occur names the status.
+# Shops write statuses in their own language: German, French, Spanish, Portuguese, Dutch, Italian and Polish
+# words sit beside the English ones (a user's logs are not all English).
 _STATUS_FAMILIES = [
-    ("cancelled", r"cancel"),
-    ("refunded", r"refund"),
-    ("returned", r"return"),
-    ("lost", r"\blost\b|missing"),
-    ("delayed", r"delay|\blate\b|held|exception|stuck"),
-    ("shipped", r"out\s+for\s+delivery|with\s+(?:the\s+)?(?:driver|courier|carrier)|out\s+with|transit|on\s+(?:its|the)\s+way"
-                r"|ship|dispatch|despatch|\bsent\b|handed|collected\s+by"),
-    ("delivered", r"deliver|signed|arrived|received\s+by\s+customer"),
+    ("cancelled", r"cancel|storn|annul|anulad|anulowan|geannuleerd"),
+    ("refunded", r"refund|erstatt|rembours|reembols|terugbetaal|rimborsat|zwrócon"),
+    ("returned", r"return|retour|devolu|devuelt|\breso\b|zwrot"),
+    ("lost", r"\blost\b|missing|verloren|perdu|extravi|perdid|zaginion"),
+    ("delayed", r"delay|\blate\b|held|exception|stuck|verz[öo]ger|verspät|retard|atrasad|retrasad|vertraagd|ritard|opóźn"),
+    ("shipped", r"out\s+for\s+delivery|with\s+(?:the\s+)?(?:driver|courier|carrier)|out\s+with|transit|tr[âa]nsito"
+                r"|on\s+(?:its|the)\s+way|ship|dispatch|despatch|\bsent\b|handed|collected\s+by|picked\s+up\s+by|versand|versendet"
+                r"|verschickt|unterwegs|in\s+zustellung|exp[ée]di|en\s+cours\s+de\s+livraison|en\s+livraison"
+                r"|enviad|em\s+rota|en\s+camino|verzonden|onderweg|spedit|in\s+consegna|wysłan|w\s+drodze"),
+    ("delivered", r"deliver|signed|arrived|received\s+by\s+customer|zugestellt|geliefert|livr[ée]|entregu?[ea]"
+                  r"|bezorgd|afgeleverd|consegnat|dostarczon|doręczon"),
     ("processing", r"process|pending|pack|prepar|picking|picked|awaiting|stock|backorder|confirmed|placed|received"
-                   r"|on\s+hold|new|open|unfulfil"),
+                   r"|on\s+hold|new|open|unfulfil|bearbeitung|in\s+vorbereitung|en\s+cours\s+de\s+traitement|en\s+attente"
+                   r"|em\s+prepara|en\s+prepara|in\s+behandeling|in\s+lavorazione|w\s+realizacji"),
 ]
+# "Preparing (not shipped)", "noch nicht versendet": a record that says it has not left is not shipped.
+_NOT_LEFT = re.compile(r"\b(?:not|yet\s+to\s+be|nicht|pas|não|no|niet)\s+(?:yet\s+|encore\s+|noch\s+)?"
+                       r"(?:shipped|dispatched|despatched|sent|versendet|verschickt|exp[ée]di|enviad|verzonden)"
+                       r"|\bunshipped\b|\bnoch\s+nicht\s+(?:versendet|verschickt)", re.I)
 _STATUS_FAMILY_RE = [(name, re.compile(p, re.I)) for name, p in _STATUS_FAMILIES]
 
 
@@ -159,6 +169,8 @@ def canonical_status(value: Any) -> str | None:
     text = value.strip().lower()
     if text in {"processing", "shipped", "delivered", "cancelled", "returned", "delayed", "lost", "refunded"}:
         return text
+    if _NOT_LEFT.search(text) and not re.search(r"cancel|storn|annul|refund", text):
+        return "processing"
     for name, pattern in _STATUS_FAMILY_RE:
         if pattern.search(text):
             return name
@@ -221,6 +233,9 @@ _DATE_RES = [
      lambda m: [(_MONTHS[m[1][:3].lower()], int(m[2]))]),
     (re.compile(r"\b" + _DAY + r"\s+(?:of\s+)?" + _MON + r"(?![a-z])", re.I),
      lambda m: [(_MONTHS[m[2][:3].lower()], int(m[1]))]),
+    # 02-12-2026 (day-month-year with dashes, as Indian and Dutch shops write it): only with a year, so ids and
+    # tracking numbers with dashes are never read as dates; both readings are kept.
+    (re.compile(r"(?<![\w-])(\d{1,2})-(\d{1,2})-20\d\d\b"), lambda m: [(int(m[1]), int(m[2])), (int(m[2]), int(m[1]))]),
     # 12/02, 03/12/2026, 03.12.2026: month/day or day/month; both readings are kept.
     (re.compile(r"(?<![\d/.:,])(\d{1,2})[/.](\d{1,2})(?:[/.](?:20)?\d\d)?(?![\d/]|\.\d)"),
      lambda m: [(int(m[1]), int(m[2])), (int(m[2]), int(m[1]))]),
@@ -250,6 +265,14 @@ def date_value(value: Any) -> frozenset:
         return frozenset()
     found = dates_in(value)
     return found[0][0] if found else frozenset()
+
+
+def record_dates(facts: dict) -> frozenset:
+    """Every (month, day) reading in the record: each date of every value, a window's both ends ("Thu 3 Dec -
+    Fri 4 Dec") and the fields without a canonical name ("Return By", "Storniert am") included, so a reply
+    quoting any date the record holds is not read as inventing one."""
+    values = [facts.get(k) for k in DATE_KEYS] + list((facts.get("extra") or {}).values())
+    return frozenset((md for v in values if isinstance(v, str) for readings, _ in dates_in(v) for md in readings))
 
 
 # ------------------------------------------------------------------ identifiers

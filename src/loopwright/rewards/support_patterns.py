@@ -32,7 +32,7 @@ STATUS_CLAIMS = {
         r"\b(?:will|should|is\s+scheduled\s+to|is\s+expected\s+to)\s+(?:ship|be\s+shipped|go\s+out|leave\s+(?:our|the)\s+warehouse)\b"],
     "shipped": [_AUX + r"\s+(?:been\s+|now\s+|already\s+)?" + _SHIP + r"\b",
                 r"\b(?:shipped|dispatched|despatched)\s+(?:on|via|with|by|yesterday|today)\b",
-                r"\bleft\s+(?:our|the)\s+(?:warehouse|depot|store|building)\b",
+                r"\bleft\s+(?:our|the)\s+(?:warehouse|depot|store|building)\b", r"\bleft\s+us\b",
                 r"\b(?:went|has\s+gone|'s\s+gone|was\s+sent|got\s+sent)\s+out\b(?!\s+of\b)",
                 r"\b(?:picked\s+up|collected)\s+(?:by|from\s+(?:us|our))\b", r"\bin\s+the\s+hands\s+of\b",
                 r"\b(?:[A-Z][A-Za-z]+|[Tt]he\s+(?:courier|carrier|driver|post\s+office))\s+(?:have|has)\s+(?:got\s+)?"
@@ -80,6 +80,14 @@ STATUS_WORDS = {"processing": r"\b(?:processing|being\s+prepared|pending)\b",
                 "delivered": r"\bdelivered\b", "cancelled": r"\bcancel+ed\b", "returned": r"\breturned\b",
                 "lost": r"\blost\b", "refunded": r"\brefunded\b"}
 # Case-insensitive, except "is with <Carrier>", where the capital is what says a carrier is named.
+# The processing claims that only say the parcel has not left (true of a cancelled order too), and the ones that
+# say it is being worked on (not true of a cancelled order).
+NOT_LEFT = re.compile(r"\b(?:has|have|had)(?:\s+not|n't)\s+(?:yet\s+)?(?:been\s+)?(?:shipped|dispatched|despatched|sent|left)\b|"
+                      r"\bnot\s+(?:yet\s+)?(?:shipped|dispatched|despatched)\b|\bwon't\s+(?:ship|be\s+shipped|go\s+out)\b|"
+                      r"\bwill\s+not\s+(?:ship|be\s+shipped)\b|\bnever\s+(?:shipped|left)\b", re.I)
+BEING_PROCESSED = re.compile(r"\b(?:is|are|'s)\s+(?:still\s+|currently\s+)?being\s+(?:processed|prepared|packed|picked)\b|"
+                             r"\bstill\s+processing\b|\b(?:we're|we\s+are)\s+(?:still\s+)?(?:packing|picking|preparing)\b",
+                             re.I)
 _STATUS_RE = {k: [re.compile(p, 0 if "[A-Z]" in p else re.I) for p in v] for k, v in STATUS_CLAIMS.items()}
 WORD_RE = {k: re.compile(p, re.I) for k, p in STATUS_WORDS.items()}
 
@@ -129,7 +137,7 @@ ESCALATE = re.compile(
     r"\bescalat\w*|\btransferr?(?:ed|ing)?\s+(?:you|this|it|your\s+case)\b|\bhand(?:ed|ing)?\s+(?:this|it|your\s+case)\s+(?:over|off)\b|"
     r"\b(?:passed|passing|forwarded|forwarding|referred|referring|flagged|flagging|sent|routed|routing|handed)\s+"
     r"(?:\S+\s+){0,3}?(?:on\s+|along\s+|over\s+)?to\s+(?:our|a|the|my)\s+(?:[\w&-]+\s+){0,3}?"
-    r"(?:team|specialist|manager|department|lead|colleague|officer|supervisor|agent)\b|"
+    r"(?:teams?|specialists?|managers?|department|lead|colleagues?|officers?|supervisors?|agents?)\b|"
     r"\bspecialist\b|\bhuman\s+(?:agent|colleague|representative)\b|"
     r"\b(?:senior|dedicated)\s+(?:agent|colleague|member|specialist|team|case\s+manager)\b|\bsupervisor\b|"
     r"\b(?:fraud|security|legal|safety|trust\s+(?:and|&)\s+safety|claims|investigations?|customer\s+relations)\s+"
@@ -139,7 +147,7 @@ REFUND_DONE = re.compile(
     r"\brefund\w*\s+(?:of\s+\S+\s+)?(?:has\s+been|was|is\s+being|will\s+be)\s+(?:issued|processed|sent|initiated|approved|credited)\b|"
     r"\b(?:we|i)(?:'ve|\s+have|\s+will|'ll)?\s+refund(?:ed)?\b", re.I)
 RUDE = re.compile(
-    r"\byour\s+(?:own\s+)?fault\b|\byou\s+should\s+have\b(?!\s+been\b)|\byou\s+(?:failed|forgot|didn't\s+bother)\s+to\b|\bcalm\s+down\b|"
+    r"\byour\s+(?:own\s+)?fault\b|\byou\s+should\s+have\s+(?:read|checked|known|looked|noticed|ordered|paid|measured|followed|listened|thought|realised|realized|kept|asked\s+(?:before|first))\b|\byou\s+(?:failed|forgot|didn't\s+bother)\s+to\b|\bcalm\s+down\b|"
     r"\bnot\s+(?:our|my)\s+problem\b|\bstop\s+(?:complaining|bothering|whining|emailing)\b|\bas\s+i\s+(?:already\s+)?(?:said|told\s+you)\b|"
     r"\b(?:stupid|idiot\w*|dumb|ridiculous|pathetic|moron\w*|clueless)\b|\bdeal\s+with\s+it\b|\bwhatever\b|\bshut\s+up\b|"
     r"\bread\s+the\s+(?:policy|faq|instructions|website|terms)\b|\bclearly\s+you\b|\byou\s+clearly\b|\bobviously\b|"
@@ -204,6 +212,19 @@ REMEDIES = {"refund": r"\brefund", "replacement": r"\breplac", "cancel": r"\bcan
             "exchange": r"\bexchang", "credit": r"\b(?:voucher|store\s+credit|credit\s+note|gift\s+card|discount|coupon)",
             "repair": r"\brepair", "compensation": r"\bcompensat", "collection": r"\bcollect(?:ion)?\b"}
 _REMEDY_RE = [re.compile(p, re.I) for p in REMEDIES.values()]
+
+
+# Words that hold a sentence together: a reply of a dozen words or more with (almost) none of them is a list of
+# keywords, not an answer ("Exchange exchange approved. Order ... delivered exchange pickup refund replacement").
+_GLUE = re.compile(r"^(?:the|a|an|is|are|was|were|be|been|has|have|had|will|can|to|of|for|on|in|at|by|with|and|or|but|"
+                   r"so|if|it|its|it's|your|you|you're|we|we've|we'll|i|i've|i'll|i'm|my|our|this|that|there|not|no|"
+                   r"please|from|as|do|does|did|should|would|could|may|just|now|still|then|once|when)$", re.I)
+
+
+def telegraphic(text: str, min_words: int = 12, max_glue: float = 0.08) -> bool:
+    """True for a reply of ``min_words`` or more words of which at most ``max_glue`` hold a sentence together."""
+    words = re.findall(r"[A-Za-z][A-Za-z']*", text)
+    return len(words) >= min_words and sum(bool(_GLUE.match(w)) for w in words) <= max_glue * len(words)
 
 
 def remedies_in(text: str) -> int:
