@@ -12,6 +12,7 @@ LEDGER_ATTR = "loopwright_cost_ledger_start"  # cost-ledger lines already there 
 
 # Trial user attributes, set by the sweeper
 OVERRIDES_ATTR = "loopwright_overrides"  # the job's overrides (without ++trial.*): the report's "reproduce it"
+COST_ATTR = "loopwright_cost"  # study: hydra.sweeper.cost and the measures it used (the report names them)
 RUN_DIR_ATTR = "loopwright_run_dir"  # the job's run dir: the report's table and its best/ link
 BASELINE_ATTR = "loopwright_baseline"  # the enqueued trial that holds the current config's values
 OWNER_ATTR = "loopwright_owner"  # {"host", "pid"} of the sweeper that asked it

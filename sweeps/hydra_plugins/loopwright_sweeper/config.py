@@ -47,8 +47,11 @@ class LoopwrightSweeperConf:
     sampler: str = "tpe"
     seed: Optional[int] = None
     sampler_kwargs: Dict[str, Any] = field(default_factory=dict)
-    # "maximize" / "minimize", or a list of them: one per value the job returns.
+    # "maximize" / "minimize", or a list of them: one per value the job returns (and one more for cost).
     direction: Any = "maximize"
+    # Cost as the last objective, read from each trial's run dir (src/loopwright/sweep/cost.py): null (off),
+    # auto, dollars (the cost ledger), gpu_hours, wall_s. Needs direction=[maximize, minimize].
+    cost: Optional[str] = None
     # null: <sweep dir>/optuna.journal. "journal" / "sqlite": that kind of file in the
     # sweep dir. Anything else: an Optuna storage URL (sqlite:///..., postgresql://...)
     # or journal:<path>.

@@ -135,6 +135,17 @@ def _plots(study: Any, sweep_dir: Path, wanted: list[str], n_objectives: int) ->
     return out
 
 
+def _cost_note(study: Any) -> str:
+    """Which objective is the sweeper's cost (hydra.sweeper.cost) and what it was measured in."""
+    from loopwright.sweep.attrs import COST_ATTR
+
+    cost = study.user_attrs.get(COST_ATTR)
+    if not cost:
+        return ""
+    return (f" (the last is the cost, hydra.sweeper.cost={cost['setting']}: "
+            f"{', '.join(cost['measures']) or 'no trial measured yet'})")
+
+
 def write_report(study: Any, sweep_dir: Path, command_prefix: str, plots: list[str], stale: list[int],
                  storage_url: str) -> Path:
     from optuna.trial import TrialState
@@ -146,7 +157,7 @@ def write_report(study: Any, sweep_dir: Path, command_prefix: str, plots: list[s
     lines = [f"# Sweep report: {study.study_name}", "",
              f"- sweep dir: `{sweep_dir}`",
              f"- storage: `{storage_url}` (open it in optuna-dashboard: docs/SWEEPS.md)",
-             f"- directions: {', '.join(d.name.lower() for d in study.directions)}",
+             f"- directions: {', '.join(d.name.lower() for d in study.directions)}" + _cost_note(study),
              "- trials: " + ", ".join(f"{n} {name.lower()}" for name, n in counts.items() if n), ""]
     if stale:
         lines += [f"Resumed: trials {stale} were running when the sweep stopped and were marked FAIL.", ""]

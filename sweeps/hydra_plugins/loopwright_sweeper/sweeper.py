@@ -27,7 +27,8 @@ from hydra.plugins.sweeper import Sweeper
 from hydra.types import HydraContext, TaskFunction
 from omegaconf import DictConfig, OmegaConf
 
-from loopwright.sweep.attrs import (BASELINE_ATTR, FAIL_ATTR, LEDGER_ATTR, OVERRIDES_ATTR,
+from loopwright.sweep import cost
+from loopwright.sweep.attrs import (BASELINE_ATTR, COST_ATTR, FAIL_ATTR, LEDGER_ATTR, OVERRIDES_ATTR,
                                                      OWNER_ATTR, PRUNED_ATTR, PRUNER_ATTR, RESUMES_ATTR, RUN_DIR_ATTR)
 from hydra_plugins.loopwright_sweeper.config import PRUNERS
 
@@ -74,6 +75,10 @@ class LoopwrightSweeper(Sweeper):
             raise ValueError("the loopwright sweeper found no search space: give hydra.sweeper.params "
                              "(e.g. sweep=<name>) or a sweep override such as lr=interval(1e-5,1e-3)")
         self.directions = st.directions_of(s.direction)
+        self.cost_kind = s.get("cost")
+        problem = cost.check_settings(self.cost_kind, self.directions)
+        if problem:
+            raise ValueError(problem)
         self.pruner_name = s.pruner
         if self.pruner_name != "none" and len(self.directions) > 1:
             log.warning("Pruning is off for multi-objective sweeps (one value per step cannot rank them)")
@@ -82,6 +87,7 @@ class LoopwrightSweeper(Sweeper):
         self.storage_url = storage_url(s.storage, self.sweep_dir)
         self.study_name = s.study_name or default_study_name(self.sweep_dir)
         self.ledger = Path(s.cost_ledger)
+        self.cost_measures: set[str] = set()  # what hydra.sweeper.cost=auto used: dollars, gpu_hours, wall_s
         self.failures: list[str] = []
         self.finished_here = 0
         self.started = time.monotonic()
@@ -277,10 +283,12 @@ class LoopwrightSweeper(Sweeper):
             log.info(f"Trial {trial.number} pruned")
             return
         try:
-            values = self._values(ret.return_value)
-        except ValueError as err:
+            values = self._values(ret.return_value, run_dir)
+        except ValueError as err:  # cost.CostUnknown included: a cost that cannot be read fails the trial
             self._fail(study, trial, str(err))
             return
+        if self.cost_kind:
+            study.set_user_attr(COST_ATTR, {"setting": self.cost_kind, "measures": sorted(self.cost_measures)})
         try:
             study.tell(trial, values)
         except RuntimeError as err:
@@ -291,8 +299,8 @@ class LoopwrightSweeper(Sweeper):
         self.finished_here += 1
         log.info(f"Trial {trial.number} finished: {values}")
 
-    def _values(self, returned: Any) -> list[float]:
-        n = len(self.directions)
+    def _values(self, returned: Any, run_dir: Any = None) -> list[float]:
+        n = len(self.directions) - (1 if self.cost_kind else 0)  # the cost is the sweeper's, not the job's
         raw: Sequence[Any] = returned if isinstance(returned, (list, tuple)) or OmegaConf.is_list(returned) \
             else [returned]
         if len(raw) != n:
@@ -304,6 +312,12 @@ class LoopwrightSweeper(Sweeper):
                              "(train.py returns the held-out accuracy; eval.enabled must be true)") from None
         if any(v != v or v in (float("inf"), float("-inf")) for v in values):
             raise ValueError(f"the job returned a non-finite value {values}")
+        if self.cost_kind:
+            if not run_dir:
+                raise cost.CostUnknown(f"hydra.sweeper.cost={self.cost_kind}: the job reported no run dir")
+            value, measure = cost.trial_cost(self.cost_kind, Path(str(run_dir)), self.ledger)
+            self.cost_measures.add(measure)
+            values.append(value)
         return values
 
     def _fail(self, study: Any, trial: Any, reason: str) -> None:

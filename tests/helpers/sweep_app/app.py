@@ -4,7 +4,8 @@
 when ``objectives=2`` (value and x). ``error=true`` raises; ``sleep`` seconds of
 wall time, ten times that when x == slow_x (refill tests); ``ledger``: append a
 $0.40 cost line per job (max_cost tests); ``steps`` > 0 plays a training loop that reports ``value``
-each step through the same trial storage train.py jobs use (pruning tests).
+each step through the same trial storage train.py jobs use (pruning tests); ``manifest``: write a run dir's
+manifest.json as train.py does, with timings.total_s = |x| + 1 (cost tests), and ledger lines name the run dir.
 """
 
 import json
@@ -41,7 +42,11 @@ def main(cfg: DictConfig) -> object:
     if cfg.ledger:  # a paid job: one cost line per job, as the cloud launchers write
         with open(cfg.ledger, "a") as handle:
             handle.write(json.dumps({"provider": "runpod", "gpu": "A40", "pod_id": f"pod-{os.getpid()}",
-                                     "seconds": 60, "usd_per_hr": 24.0, "dollars": 0.4}) + "\n")
+                                     "seconds": 60, "usd_per_hr": 24.0, "dollars": 0.4, "event": "closed",
+                                     "job_dir": str(out)}) + "\n")
+    if cfg.manifest:
+        (out / "manifest.json").write_text(json.dumps({"status": "completed", "device": "cpu",
+                                                        "timings": {"total_s": abs(float(cfg.x)) + 1.0}}))
     if cfg.error:
         raise RuntimeError("cfg.error is True")
     value = (cfg.x - 1) ** 2 + (cfg.y + 2) ** 2 + (0.5 if cfg.z == "bar" else 0.0)

@@ -284,6 +284,33 @@ def test_max_cost_stops_new_trials(tmp_path):
     assert len(load(tmp_path / "s").trials) == 3  # $0.40 a trial: 0.8 < 1.0, then 1.2 >= 1.0
 
 
+@pytest.mark.parametrize("setting, ledger, expected", [("wall_s", False, "wall_s"), ("auto", False, "wall_s"),
+                                                      ("auto", True, "dollars"), ("dollars", True, "dollars")])
+def test_cost_is_the_last_objective_read_from_each_trials_run_dir(tmp_path, setting, ledger, expected):
+    """hydra.sweeper.cost: the job returns one value, the sweeper appends the cost the run dir and ledger say."""
+    paid = [f"ledger={tmp_path / 'costs.jsonl'}", f"hydra.sweeper.cost_ledger={tmp_path / 'costs.jsonl'}"]
+    sweep(tmp_path / "s", "manifest=true", f"hydra.sweeper.cost={setting}", "hydra.sweeper.direction=[minimize,minimize]",
+          "hydra.sweeper.n_trials=3", "hydra.sweeper.sampler=random", "hydra.sweeper.seed=1", *(paid if ledger else []))
+    trials = load(tmp_path / "s").trials
+    assert [t.state for t in trials] == [TrialState.COMPLETE] * 3
+    for t in trials:
+        assert t.values[1] == pytest.approx(0.4 if expected == "dollars" else abs(t.params["x"]) + 1.0)
+    report = (tmp_path / "s" / "sweep_report.md").read_text()
+    assert f"the last is the cost, hydra.sweeper.cost={setting}: {expected}" in report and "## Pareto front" in report
+
+
+def test_a_cost_that_cannot_be_read_fails_the_trial_and_a_misfit_setting_the_sweep(tmp_path):
+    sweep(tmp_path / "s", "manifest=true", "hydra.sweeper.cost=gpu_hours", "hydra.sweeper.direction=[minimize,minimize]",
+          "hydra.sweeper.n_trials=1", "hydra.sweeper.max_failure_rate=1.0")
+    (failed,) = load(tmp_path / "s").trials
+    assert failed.state == TrialState.FAIL and "ran on 'cpu', not a GPU" in failed.user_attrs["loopwright_failure"]
+    proc = sweep(tmp_path / "t", "manifest=true", "hydra.sweeper.cost=wall_s", check=False)  # one direction
+    assert proc.returncode != 0 and "hydra.sweeper.direction=[maximize,minimize]" in proc.stderr
+    proc = sweep(tmp_path / "u", "hydra.sweeper.cost=euros", "hydra.sweeper.direction=[minimize,minimize]",
+                 check=False)
+    assert proc.returncode != 0 and "hydra.sweeper.cost=euros: expected one of auto" in proc.stderr
+
+
 def test_bad_sampler_and_pruner_names_fail_clearly(tmp_path):
     proc = sweep(tmp_path / "s", "hydra.sweeper.sampler=annealing", check=False)
     assert proc.returncode != 0 and "hydra.sweeper.sampler='annealing' is not a known sampler" in proc.stderr

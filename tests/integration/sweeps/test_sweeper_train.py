@@ -71,6 +71,23 @@ def test_killed_sweep_resumes_without_rerunning_a_trial(tmp_path):
     assert "trials [1] were running when the sweep stopped" in report and "4 trials" not in report
 
 
+def test_cost_as_an_objective_reads_each_real_runs_wall_time(tmp_path):
+    """hydra.sweeper.cost=auto on the CPU: held-out accuracy (what train.py returns) and the run's own
+    timings.total_s, read from the manifest each train.py job wrote."""
+    s = tmp_path / "sweep"
+    proc = subprocess.run(command(s, "sweep=grpo_lr_kl", "hydra.sweeper.n_trials=2", "hydra.sweeper.cost=auto",
+                                  "hydra.sweeper.direction=[maximize,minimize]", "profile.max_steps=1",
+                                  "task.n_eval=4"), cwd=tmp_path, env=ENV, capture_output=True, text=True,
+                          timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    trials = study_of(s).trials
+    assert [t.state for t in trials] == [TrialState.COMPLETE, TrialState.COMPLETE]
+    for t in trials:
+        run = manifest(Path(t.user_attrs["loopwright_run_dir"]))
+        assert t.values == [run["result"]["trained_accuracy"], run["timings"]["total_s"]]
+    assert "the last is the cost, hydra.sweeper.cost=auto: wall_s" in (s / "sweep_report.md").read_text()
+
+
 def test_pruner_stops_a_training_job_early(tmp_path):
     """A good learning rate first, then a bad one: the bad job is stopped at its second eval."""
     from loopwright.sweep.trial import open_storage
