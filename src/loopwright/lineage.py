@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         lines = tree(args.run_dir)
-    except DamagedFile as err:  # this run's manifest, or one up its chain
+    except (DamagedFile, ValueError) as err:  # this run's manifest, or one up its chain; a lineage not ours
         print(f"loopwright.lineage: {err}", file=sys.stderr)
         return 2
     print("\n".join(lines))

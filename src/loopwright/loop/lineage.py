@@ -214,6 +214,10 @@ def tree(run_dir: str | Path, may_read: Callable[[Path], bool] = lambda path: Tr
     run_dir = Path(run_dir).expanduser().resolve()
     manifest = read_manifest(run_dir)
     t = _Tree(may_read)
-    t.lines.append(_run_title(run_dir, manifest))
-    _run_branch(t, "", run_dir, {str(run_dir)})
+    try:
+        t.lines.append(_run_title(run_dir, manifest))
+        _run_branch(t, "", run_dir, {str(run_dir)})
+    except (AttributeError, KeyError, TypeError) as err:  # a manifest not written by loopwright, or damaged
+        raise ValueError(f"{run_dir / MANIFEST}: its lineage record is not what loopwright writes "
+                         f"({type(err).__name__}: {str(err)[:200]})") from None
     return t.lines

@@ -75,8 +75,12 @@ def check_overrides(overrides: list[str], roots: Roots, reserved: bool = False) 
     from hydra.core.override_parser.overrides_parser import OverridesParser
     from hydra.errors import OverrideParseException
 
-    for text in overrides:
-        guard.refuse_interpolation(text, text.partition("=")[0] or "override")  # before Hydra's parser sees it
+    for number, text in enumerate(overrides, 1):
+        key_text = text.partition("=")[0]
+        if not key_text.isascii():  # a look-alike of a key (a Cyrillic 'о' in "tоken"): Hydra's parse error
+            raise Refused(f"override {number}: its key {ascii(key_text)[:120]} has characters other than ASCII; "
+                          "config keys are ASCII")  # would repeat the value, which no secret rule knows to scrub
+        guard.refuse_interpolation(text, key_text or "override")  # before Hydra's parser sees it
         if text.startswith("-"):
             raise Refused(f"{text!r} is a command-line flag, not an override; give key=value or group=option "
                           f"items only (a sweep: launch with sweep=true)")
@@ -87,6 +91,9 @@ def check_overrides(overrides: list[str], roots: Roots, reserved: bool = False) 
     _refuse_huge_sweeps(parsed)
     for override in parsed:
         key = override.get_key_element()
+        if str(override.package or "").split(".")[0] == "hydra":  # +reward@hydra.callbacks.x: a config loaded
+            raise Refused(f"{key}: a config group placed under hydra.* (@{override.package}) is refused; Hydra's "
+                          "own settings are not set through another group's package")  # into Hydra's settings
         guard.check(override, roots)
         _refuse_option_path(override, key.lstrip("+~"))
         if reserved:

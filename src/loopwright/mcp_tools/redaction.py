@@ -20,10 +20,27 @@ _BEARER = re.compile(r"""(?i)\bbearer\s+([^\s'",}\]]+)""")
 _SWEEP_SPLIT = re.compile(r"""[,()\[\]{}'"\s]+""")
 
 
+# A secret-named key and its value in free text, as logs print them: ``"api_key": "S"``, ``password = S``,
+# ``X-Api-Key: S``, ``github_pat: S``, ``apiKey=S`` (bounded key length: a linear scan).
+_KEY_VALUE = re.compile(r"""(["']?)([A-Za-z][\w.-]{0,63})\1(\s*[:=]\s*)(["']?)([^\s"',;}\]]+)""")
+
+
+def _redact_key_values(line: str) -> str:
+    from loopwright.runs.secrets import is_secret_key
+
+    def one(m: re.Match) -> str:
+        if not is_secret_key(m[2].rsplit(".", 1)[-1]) or m[5].lower() == "bearer":
+            return m[0]
+        return f"{m[1]}{m[2]}{m[1]}{m[3]}{m[4]}***"
+
+    return _KEY_VALUE.sub(one, line)
+
+
 def redact_line(line: str) -> str:
     from loopwright.runs.writer import redact_override, redact_url_password, scrub_text
 
     line = scrub_text(redact_url_password(line))
+    line = _BEARER.sub(lambda m: m[0][: len(m[0]) - len(m[1])] + "***", _redact_key_values(line))
     return " ".join(redact_override(w) if "=" in w else w for w in line.split(" "))
 
 

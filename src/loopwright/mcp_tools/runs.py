@@ -45,17 +45,27 @@ def _manifest(run_dir: Path) -> dict:
         return {}
 
 
+def _hard_linked(path: Path) -> bool:
+    try:
+        return path.is_file() and path.stat().st_nlink > 1
+    except OSError:
+        return False
+
+
 def links_out(roots: Roots, here: Path, names: tuple[str, ...] = _READ_FILES) -> list[str]:
-    """The entries of ``here`` among ``names`` that resolve outside the roots: a planted link
-    (``manifest.json -> ~/.ssh/...``) would make a reader of the dir read anywhere."""
-    return [name for name in names if os.path.lexists(here / name) and not roots.inside(here / name)]
+    """The entries of ``here`` among ``names`` that resolve outside the roots, or are hard links: a planted link
+    (``manifest.json -> ~/.ssh/...``) would make a reader of the dir read anywhere, and a hard link is the outside
+    file itself under an inside name (no path check can tell where its other names are). A run writes its files
+    itself, whole, so none of them is ever a hard link."""
+    return [name for name in names if os.path.lexists(here / name)
+            and (not roots.inside(here / name) or _hard_linked(here / name))]
 
 
 def _refuse_links_out(roots: Roots, here: Path, what: str, names: tuple[str, ...] = _READ_FILES) -> None:
     out = links_out(roots, here, names)
     if out:
         raise Refused(f"{what}={here}: {', '.join(out)} resolve(s) outside the project dir and the outputs dir (a "
-                      f"link out of them); this server reads only inside them")
+                      f"link out of them) or is a hard link; this server reads only inside them")
 
 
 def run_dir_of(roots: Roots, run_dir: str) -> Path:
@@ -187,6 +197,30 @@ def run_eval(roots: Roots, run_dir: str, records: int = 0) -> dict[str, Any]:
     return _redact(out)
 
 
+_RESULTS_LIMIT = 1_000_000  # bytes: the sweeper's file is a few kB
+
+
+def _results_yaml(path: Path) -> dict[str, Any]:
+    """optimization_results.yaml as plain data, read without YAML aliases and within a size: the sweeper writes
+    neither, and an alias bomb (a few lines that expand to millions of nodes) would stall the server."""
+    import yaml
+
+    class _NoAliases(yaml.SafeLoader):
+        def compose_node(self, parent, index):  # noqa: ANN001 - PyYAML's signature
+            if self.check_event(yaml.AliasEvent):
+                raise yaml.YAMLError("YAML aliases are not read")
+            return super().compose_node(parent, index)
+
+    with open(path, "rb") as handle:
+        raw = handle.read(_RESULTS_LIMIT + 1)
+    if len(raw) > _RESULTS_LIMIT:
+        return {"optimization_results_error": f"{path.name} is over {_RESULTS_LIMIT} bytes: not read"}
+    try:
+        return {"optimization_results": yaml.load(raw.decode("utf-8", "replace"), Loader=_NoAliases)}
+    except yaml.YAMLError as err:
+        return {"optimization_results_error": f"{path.name} not read: {str(err)[:200]}"}
+
+
 def sweep_report(roots: Roots, sweep_dir: str) -> dict[str, Any]:
     path = roots.readable(sweep_dir, what="sweep_dir")
     if not path.is_dir():
@@ -206,9 +240,7 @@ def sweep_report(roots: Roots, sweep_dir: str) -> dict[str, Any]:
         if (path / name).is_file():
             out[name] = (path / name).read_text()
     if (path / "optimization_results.yaml").is_file():
-        from omegaconf import OmegaConf
-
-        out["optimization_results"] = OmegaConf.to_container(OmegaConf.load(path / "optimization_results.yaml"))
+        out.update(_results_yaml(path / "optimization_results.yaml"))
     if (path / LAUNCH_RECORD).is_file():
         out["process"] = process_state(path)
     if not any(k in out for k in ("sweep_report.md", "summary.md")):
@@ -222,5 +254,8 @@ def lineage(roots: Roots, run_dir: str) -> dict[str, Any]:
     path = run_dir_of(roots, run_dir)
     if not (path / MANIFEST).is_file():
         raise Refused(f"{path} has no manifest.json yet: lineage is recorded when the run starts training")
-    lines = lin.tree(path, may_read=roots.inside)  # recorded paths outside the roots are named, never opened
+    try:
+        lines = lin.tree(path, may_read=roots.inside)  # recorded paths outside the roots are named, never opened
+    except ValueError as err:  # a damaged manifest, or a lineage record loopwright did not write
+        raise Refused(redact_text(str(err))) from None
     return _redact({"run_dir": str(path), "tree": "\n".join(lines), "lineage": _manifest(path).get("lineage")})

@@ -33,6 +33,11 @@ _ENV_WORDS = _SECRET_WORDS | _SECRET_LAST_WORDS | {"pass", "private", "signature
 _ENV_NOT_SECRET = re.compile(r"(_SOCK|_DIR|_PATH|_FILE|_ENV|_HOME|_CONFIG)$", re.I)
 
 
+def _camel_split(name: Any) -> str:
+    """gitPat, apiKey, HfToken -> git_Pat, api_Key, Hf_Token (a name may be read either way: Hf_ToKeN is not)."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", str(name))
+
+
 def _words(name: Any) -> list[str]:
     words = [w for w in re.split(r"[_\-.\s]+", str(name).lower()) if w]
     while len(words) > 1 and words[-1].isdigit():
@@ -41,9 +46,12 @@ def _words(name: Any) -> list[str]:
 
 
 def is_secret_key(key: Any) -> bool:
-    """A config key or override name whose value is a secret (``hf_token``, ``GITHUB_PAT``, ``api_key_2``)."""
-    words = _words(key)
-    return any(w in _SECRET_WORDS for w in words) or words[-1] in _SECRET_LAST_WORDS
+    """A config key or override name whose value is a secret (``hf_token``, ``GITHUB_PAT``, ``api_key_2``,
+    ``gitPat``)."""
+    for words in (_words(key), _words(_camel_split(key))):
+        if any(w in _SECRET_WORDS for w in words) or words[-1] in _SECRET_LAST_WORDS:
+            return True
+    return False
 
 
 def is_secret_env_name(name: str) -> bool:

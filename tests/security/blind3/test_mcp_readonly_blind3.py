@@ -36,18 +36,11 @@ pytestmark = pytest.mark.timeout(900)
 WT = Path(__file__).resolve().parents[3]  # this checkout (its src/ goes first on the server's PYTHONPATH)
 
 # Attacks that succeeded in the recorded measurement (RESULTS.md): name -> one-line reason.
-OPEN_LEAKS: dict[str, str] = {
-    "target_via_package_directive": "+reward@hydra.callbacks.evil=length is composed: a package directive puts a "
-                                    "config group under hydra.callbacks without a refusal (no code ran read-only)",
-    "run_eval_hardlink": "run_eval returns a hard-linked eval_results.json whose other name is outside the roots "
-                         "(hard links are refused by ingest, not by the run readers)",
-    "run_metrics_hardlink_damaged_line": "run_metrics returns rows of a hard-linked metrics.jsonl (outside content)",
-    "run_status_log_redaction": "secret-named values in a run's log/manifest come back (forms the word-by-word "
-                                "redaction does not recognise)",
-    "client_secret_case_variants": "+extra.gitPat=<secret> (camelCase *Pat) comes back in config and command",
-    "client_secret_homoglyph_names": "a secret under a homoglyph name comes back in Hydra's parse error text",
-    "dos_yaml_alias_bomb": "sweep_report on a YAML alias bomb (10^6 leaves) did not answer within 20 s",
-}
+# The 7 that succeeded on dad4341 (RESULTS.md) were fixed afterwards (a fit on this set): hard links among a run's
+# files refused by the run readers, secret key/value forms and bearer tokens redacted in log text, camelCase
+# secret names, non-ASCII override keys refused, config groups placed under hydra.* refused, and
+# optimization_results.yaml read without aliases and within a size. Each still runs here as a plain test.
+OPEN_LEAKS: dict[str, str] = {}
 
 TOKEN = os.urandom(4).hex()
 

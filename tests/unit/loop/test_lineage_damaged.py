@@ -1,0 +1,18 @@
+"""A manifest whose lineage record loopwright did not write (a planted or damaged run dir): the lineage command
+exits 2 naming the file, instead of a bare AttributeError (found by tests/security/blind3/)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from loopwright.lineage import main
+
+
+@pytest.mark.parametrize("lineage", [{"parent": "not-a-record"}, {"data": ["a", "list"]}, "a string"])
+def test_a_lineage_record_not_ours_exits_2_naming_the_manifest(tmp_path, capsys, lineage):
+    (tmp_path / "manifest.json").write_text(json.dumps({"status": "completed", "lineage": lineage}))
+    assert main([str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{tmp_path / 'manifest.json'}: its lineage record is not what loopwright writes" in err
