@@ -58,6 +58,23 @@ def read_costs(path: Path) -> list[dict[str, Any]]:
     return read_jsonl(path, missing_ok=True, skip_damaged=True)
 
 
+def line_dollars(row: Any) -> float | None:
+    """A ledger line's dollars: a number (not a bool), else None (an opening line, a free provider, a damaged
+    value)."""
+    dollars = row.get("dollars") if isinstance(row, dict) else None
+    return float(dollars) if isinstance(dollars, (int, float)) and not isinstance(dollars, bool) else None
+
+
+def job_dollars(path: Path, job_dir: Path, *, below: bool = False) -> float | None:
+    """The dollars of the ledger lines whose ``job_dir`` is ``job_dir`` (``below``: or a dir under it), summed;
+    None when no such line carries any."""
+    root = Path(job_dir).resolve()
+    found = [d for row in read_costs(path) if (d := line_dollars(row)) is not None and row.get("job_dir")
+             and (Path(str(row["job_dir"])).resolve() == root
+                  or (below and Path(str(row["job_dir"])).resolve().is_relative_to(root)))]
+    return sum(found) if found else None
+
+
 # ------------------------------------------------------------------ the launcher that wrote a line
 def _boot_id() -> Optional[str]:
     try:

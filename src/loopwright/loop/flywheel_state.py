@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from loopwright.runs import writer
-from loopwright.runs.reader import DamagedFile, read_jsonl
 
 STATE = "flywheel.json"
 STEPS = ("harvest", "improve", "train", "gate")
@@ -58,16 +57,11 @@ def current(state: dict) -> dict:
 
 # ------------------------------------------------------------------- costs
 def spent(ledger: Path, flywheel_dir: Path) -> float:
-    """Dollars the ledger records for jobs under the flywheel dir (its child runs; 0 for local runs)."""
-    # A damaged line (torn by a kill mid-append) is reported and skipped: it carries no whole record
-    entries = read_jsonl(ledger, missing_ok=True, skip_damaged=True)
-    total = 0.0
-    root = str(flywheel_dir.resolve())
-    for entry in entries:
-        job = str(entry.get("job_dir") or "")
-        if (job == root or job.startswith(root + "/")) and entry.get("dollars") is not None:
-            total += float(entry["dollars"])
-    return round(total, 6)
+    """Dollars the ledger records for jobs under the flywheel dir (its child runs; 0 for local runs). A damaged
+    line (torn by a kill mid-append) is reported and skipped: it carries no whole record."""
+    from loopwright.cloud.ledger import job_dollars
+
+    return round(job_dollars(ledger, flywheel_dir, below=True) or 0.0, 6)
 
 
 # ------------------------------------------------------------------- stops

@@ -40,23 +40,14 @@ def check_settings(kind: Any, directions: list) -> str | None:
     return None
 
 
-def _ledger_dollars(ledger: Path, run_dir: Path) -> float | None:
-    from loopwright.cloud.ledger import read_costs
-
-    if not ledger.is_file():
-        return None
-    mine = [c for c in read_costs(ledger) if c.get("event", "closed") == "closed" and c.get("dollars") is not None
-            and Path(str(c.get("job_dir", ""))).resolve() == run_dir.resolve()]
-    return sum(float(c["dollars"]) for c in mine) if mine else None
-
-
 def trial_cost(kind: str, run_dir: Path, ledger: Path) -> tuple[float, str]:
     """(value, the measure used) of one finished trial; :class:`CostUnknown` when it cannot be read."""
+    from loopwright.cloud.ledger import job_dollars
     from loopwright.runs.reader import read_manifest
 
     run_dir = Path(run_dir)
     if kind in ("auto", "dollars"):
-        dollars = _ledger_dollars(ledger, run_dir)
+        dollars = job_dollars(ledger, run_dir)
         if dollars is not None:
             return dollars, "dollars"
         if kind == "dollars":

@@ -168,9 +168,6 @@ def ledger_lines(path: Path) -> list[dict[str, Any]]:
 
 def spent(path: Path, start: int) -> float:
     """Dollars of the ledger lines written since the study began (paid providers write dollars > 0)."""
-    total = 0.0
-    for row in ledger_lines(path)[start:]:
-        dollars = row.get("dollars") if isinstance(row, dict) else None
-        if isinstance(dollars, (int, float)) and not isinstance(dollars, bool) and dollars > 0:
-            total += float(dollars)
-    return total
+    from loopwright.cloud.ledger import line_dollars
+
+    return float(sum(d for row in ledger_lines(path)[start:] if (d := line_dollars(row)) is not None and d > 0))

@@ -283,7 +283,7 @@ class LoopwrightSweeper(Sweeper):
             log.info(f"Trial {trial.number} pruned")
             return
         try:
-            values = self._values(ret.return_value, run_dir)
+            values = self._values(ret.return_value) + self._cost(run_dir)
         except ValueError as err:  # cost.CostUnknown included: a cost that cannot be read fails the trial
             self._fail(study, trial, str(err))
             return
@@ -299,7 +299,7 @@ class LoopwrightSweeper(Sweeper):
         self.finished_here += 1
         log.info(f"Trial {trial.number} finished: {values}")
 
-    def _values(self, returned: Any, run_dir: Any = None) -> list[float]:
+    def _values(self, returned: Any) -> list[float]:
         n = len(self.directions) - (1 if self.cost_kind else 0)  # the cost is the sweeper's, not the job's
         raw: Sequence[Any] = returned if isinstance(returned, (list, tuple)) or OmegaConf.is_list(returned) \
             else [returned]
@@ -312,13 +312,17 @@ class LoopwrightSweeper(Sweeper):
                              "(train.py returns the held-out accuracy; eval.enabled must be true)") from None
         if any(v != v or v in (float("inf"), float("-inf")) for v in values):
             raise ValueError(f"the job returned a non-finite value {values}")
-        if self.cost_kind:
-            if not run_dir:
-                raise cost.CostUnknown(f"hydra.sweeper.cost={self.cost_kind}: the job reported no run dir")
-            value, measure = cost.trial_cost(self.cost_kind, Path(str(run_dir)), self.ledger)
-            self.cost_measures.add(measure)
-            values.append(value)
         return values
+
+    def _cost(self, run_dir: Any) -> list[float]:
+        """[the trial's cost] (hydra.sweeper.cost), read from its run dir; [] when cost is no objective."""
+        if not self.cost_kind:
+            return []
+        if not run_dir:
+            raise cost.CostUnknown(f"hydra.sweeper.cost={self.cost_kind}: the job reported no run dir")
+        value, measure = cost.trial_cost(self.cost_kind, Path(str(run_dir)), self.ledger)
+        self.cost_measures.add(measure)
+        return [value]
 
     def _fail(self, study: Any, trial: Any, reason: str) -> None:
         from optuna.trial import TrialState
