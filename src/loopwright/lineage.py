@@ -18,7 +18,6 @@ import sys
 from pathlib import Path
 
 from loopwright.loop.lineage import tree
-from loopwright.runs.reader import DamagedFile
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         lines = tree(args.run_dir)
-    except (DamagedFile, ValueError) as err:  # this run's manifest, or one up its chain; a lineage not ours
+    except ValueError as err:  # DamagedFile (this run's manifest, or one up its chain), or a lineage not ours
         print(f"loopwright.lineage: {err}", file=sys.stderr)
         return 2
     print("\n".join(lines))

@@ -169,8 +169,9 @@ def canonical_status(value: Any) -> str | None:
     text = value.strip().lower()
     if text in {"processing", "shipped", "delivered", "cancelled", "returned", "delayed", "lost", "refunded"}:
         return text
-    if _NOT_LEFT.search(text) and not re.search(r"cancel|storn|annul|refund", text):
-        return "processing"
+    if _NOT_LEFT.search(text) and not any(p.search(text) for name, p in _STATUS_FAMILY_RE
+                                          if name in ("cancelled", "refunded")):
+        return "processing"  # not left, and not because it was cancelled or refunded
     for name, pattern in _STATUS_FAMILY_RE:
         if pattern.search(text):
             return name

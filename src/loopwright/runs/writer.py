@@ -106,6 +106,21 @@ def redact_sweep_files(sweep_dir: Path) -> None:
         redact_yaml_file(path)
 
 
+def write_thread_stacks(path: Path, header: str) -> str | None:
+    """``header``, a blank line, then every thread's stack (faulthandler) into ``path``: what a hung process was
+    waiting on. Returns why it could not be written (the OSError's text), else None."""
+    import faulthandler
+
+    try:
+        with open(path, "w") as out:
+            out.write(f"{header}\n\n")
+            out.flush()  # faulthandler writes to the descriptor, past Python's buffer
+            faulthandler.dump_traceback(file=out, all_threads=True)
+    except OSError as err:
+        return str(err)
+    return None
+
+
 def write_bytes_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file of its own, then rename it into place.
 

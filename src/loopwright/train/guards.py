@@ -23,7 +23,6 @@ the time budget is a normal end (``result.stopped_by = "max_time"``).
 
 from __future__ import annotations
 
-import faulthandler
 import math
 import os
 import statistics
@@ -34,6 +33,7 @@ from typing import Any, Callable
 
 from transformers import TrainerCallback
 
+from loopwright.runs.writer import write_thread_stacks
 from loopwright.train.plots import DRIFT_KEY  # TRL GRPOTrainer's trainer/sampler gap, logged when vLLM generates
 
 
@@ -194,13 +194,9 @@ class HangWatchdog(TrainerCallback):
                   f"{median}). Every thread's stack is in {self.stacks_path}: look there for what it waits on (a "
                   "reward that never returns, a weight sync or a collective that never completes). Raise "
                   "guards.hang_floor_s for steps that are slow on purpose, or guards.hang_factor=null to turn it off")
-        try:
-            with open(self.stacks_path, "w") as out:
-                out.write(f"loopwright hang watchdog, pid {os.getpid()}: {reason}\n\n")
-                out.flush()
-                faulthandler.dump_traceback(file=out, all_threads=True)
-        except OSError as err:
-            reason += f" (the stacks could not be written: {err})"
+        failed = write_thread_stacks(self.stacks_path, f"loopwright hang watchdog, pid {os.getpid()}: {reason}")
+        if failed:
+            reason += f" (the stacks could not be written: {failed})"
         self.on_hang(RunHung(reason))
 
 

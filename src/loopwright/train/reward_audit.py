@@ -13,7 +13,6 @@ the run ends with :class:`RewardHung` (status hung, exit 12), never a silent wai
 
 from __future__ import annotations
 
-import faulthandler
 import threading
 from pathlib import Path
 from typing import Any, Callable
@@ -46,10 +45,10 @@ def limit_of(cfg: Any) -> float:
     return float(guards.get("hang_floor_s", DEFAULT_LIMIT_S)) if guards is not None else DEFAULT_LIMIT_S
 
 
-def bounded(run: Callable[[], Any], limit_s: float, stacks_path: Path | None,
-            what: str = "the pre-flight gaming audit") -> Any:
+def bounded(run: Callable[[], Any], limit_s: float, stacks_path: Path | None, what: str = "the pre-flight gaming audit",
+            way_out: str = ", or reward.audit=false to skip the audit") -> Any:
     """``run()`` on a thread of its own, waited on for ``limit_s``: its value or its exception, else RewardHung
-    (the thread is a daemon: a reward stuck in it cannot keep the process alive)."""
+    naming ``what`` and ``way_out`` (the thread is a daemon: a reward stuck in it cannot keep the process alive)."""
     done: dict[str, Any] = {}
 
     def target() -> None:
@@ -62,20 +61,14 @@ def bounded(run: Callable[[], Any], limit_s: float, stacks_path: Path | None,
     thread.start()
     thread.join(limit_s)
     if thread.is_alive():
-        where = "the stacks could not be written: no run directory"
-        if stacks_path is not None:
-            try:
-                with open(stacks_path, "w") as out:
-                    out.write(f"loopwright: {what}'s reward did not return within {limit_s:g} s\n\n")
-                    out.flush()
-                    faulthandler.dump_traceback(file=out, all_threads=True)
-                where = f"every thread's stack is in {stacks_path}"
-            except OSError as err:
-                where = f"the stacks could not be written: {err}"
+        from loopwright.runs.writer import write_thread_stacks
+
+        failed = "no run directory" if stacks_path is None else write_thread_stacks(
+            stacks_path, f"loopwright: {what}'s reward did not return within {limit_s:g} s")
+        where = f"the stacks could not be written: {failed}" if failed else f"every thread's stack is in {stacks_path}"
         raise RewardHung(
             f"hung: {what}'s reward has not returned in {limit_s:g} s (guards.hang_floor_s); {where}: look there "
-            "for what the reward waits on. Raise guards.hang_floor_s for a reward that is slow on purpose"
-            + (", or reward.audit=false to skip the audit" if "audit" in what else ""))
+            f"for what the reward waits on. Raise guards.hang_floor_s for a reward that is slow on purpose{way_out}")
     if "error" in done:
         raise done["error"]
     return done.get("value")

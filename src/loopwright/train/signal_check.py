@@ -173,7 +173,7 @@ def run(job: Any, model: Any, tokenizer: Any, data: Any) -> dict[str, Any] | Non
 
         # the hang watchdog is armed in training steps only: a reward that never returns here is bounded too
         scores, reference_scores = bounded(score, limit_of(cfg), job.run_dir / "hang_stacks.txt",
-                                           "the step-0 signal check")
+                                           "the step-0 signal check", way_out="")
     record = {**verdict(cfg, rows, group, texts, ended, scores, reference_scores), "enforced": bool(mode)}
     job.record.signal_check(record)
     print(f"[loopwright] signal check (step 0): {'signal' if record['signal'] else 'NO SIGNAL'}: "
