@@ -24,6 +24,9 @@ from loopwright.runs import writer
 from loopwright.runs.reader import MANIFEST, read_json, read_manifest
 
 IMPROVE_SUMMARY = "improve_summary.json"
+# Runs followed back from one run (parents, and runs a raw log's conversations were had with): each is a level of
+# recursion, and a planted chain of 1,500 parents ended in a RecursionError (tests/security/blind4).
+MAX_RUNS_DEEP = 100
 
 
 def _file(path: str | Path) -> dict:
@@ -103,6 +106,18 @@ class _Tree:
     def __init__(self, may_read: Callable[[Path], bool]) -> None:
         self.lines: list[str] = []
         self.may_read = may_read  # the MCP server reads only inside its roots (a recorded path may be anywhere)
+        self.depth = 0  # runs followed back so far on the current branch (at most MAX_RUNS_DEEP)
+
+    def follow(self, prefix: str, run_dir: Path, seen: set[str]) -> None:
+        """The branch of an earlier run, unless the chain is already MAX_RUNS_DEEP runs deep (then a line says so)."""
+        if self.depth >= MAX_RUNS_DEEP:
+            self.lines.append(prefix + f"└── (not followed further: more than {MAX_RUNS_DEEP} runs deep)")
+            return
+        self.depth += 1
+        try:
+            _run_branch(self, prefix, run_dir, seen)
+        finally:
+            self.depth -= 1
 
     def add(self, prefix: str, last: bool, text: str) -> str:
         self.lines.append(prefix + ("└── " if last else "├── ") + text)
@@ -142,7 +157,7 @@ def _served_runs(tree: _Tree, prefix: str, runs: list[str], seen: set[str]) -> N
             continue
         seen.add(where)
         sub = tree.add(prefix, last, "conversations with " + _run_title(Path(where), read_manifest(where)))
-        _run_branch(tree, sub, Path(where), seen)
+        tree.follow(sub, Path(where), seen)
 
 
 def _improve_branch(tree: _Tree, prefix: str, improve: dict, seen: set[str]) -> None:
@@ -189,7 +204,7 @@ def _run_branch(tree: _Tree, prefix: str, run_dir: Path, seen: set[str]) -> None
                 seen.add(where)
                 sub = tree.add(prefix, last, _line("parent model: " + ("adapter of " if value.get("adapter") else "")
                                                    + _run_title(Path(where), read_manifest(where))))
-                _run_branch(tree, sub, Path(where), seen)
+                tree.follow(sub, Path(where), seen)
             else:
                 origin = value.get("name_or_path") or f"model.source={value.get('source')}"
                 tree.add(prefix, last, f"parent model: {value.get('model')} ({origin})")

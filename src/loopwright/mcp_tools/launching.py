@@ -21,6 +21,7 @@ from typing import Any
 from loopwright.mcp_tools.composing import checked, command_line, provider_kind
 from loopwright.mcp_tools.paths import Refused, Roots
 from loopwright.mcp_tools.planning import PAID_PROVIDERS, launcher_plan
+from loopwright.runs.reader import read_json
 
 LAUNCH_RECORD = "launch.json"
 LAUNCH_LOG = "launch.log"
@@ -93,7 +94,11 @@ def process_state(run_dir: Path) -> dict[str, Any] | None:
     record_path = run_dir / LAUNCH_RECORD
     if not record_path.is_file():
         return None
-    pid = json.loads(record_path.read_text()).get("pid")
+    try:
+        record = read_json(record_path)  # a regular file only: a planted FIFO would block the open
+    except (OSError, ValueError):
+        record = None
+    pid = record.get("pid") if isinstance(record, dict) else None
     try:  # launched by an earlier server: only whether the pid still exists can be told
         os.kill(int(pid), 0)
         running = True

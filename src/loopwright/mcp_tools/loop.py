@@ -17,10 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from loopwright.mcp_tools.composing import check_overrides
-from loopwright.mcp_tools.paths import Refused, Roots
+from loopwright.mcp_tools.paths import Refused, Roots, not_plain_file
 from loopwright.mcp_tools.redaction import redact_line
+from loopwright.runs.reader import read_regular, read_text_capped
 
 TIMEOUT_S = 600
+REPORT_BYTES = 1_000_000  # of a report file read back (ingest_report.json, improve_summary.json, next_steps.md)
 FORMATS = ("auto", "openai", "langchain")
 
 
@@ -52,13 +54,10 @@ def _confined_tree(roots: Roots, path: Path, what: str) -> Path:
         if not roots.inside(entry):
             raise Refused(f"{what}: {entry} resolves outside the project dir and the outputs dir (a link out of "
                           f"them); this server reads only inside them")
-        try:
-            linked = entry.is_file() and entry.stat().st_nlink > 1
-        except OSError:
-            continue
-        if linked:
-            raise Refused(f"{what}: {entry} is a hard link (the same file has another name, which may lie outside "
-                          f"the roots); copy it instead of linking it")
+        why = not_plain_file(entry)
+        if why:
+            raise Refused(f"{what}: {entry} is {why}; this server reads only plain files (copy it instead of "
+                          f"linking it)")
     return path
 
 
@@ -73,8 +72,8 @@ def _output_dir(roots: Roots, output: str) -> Path:
 
 def _read(path: Path) -> Any:
     try:
-        return json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError):
+        return json.loads(read_regular(path, REPORT_BYTES)[0])
+    except (OSError, ValueError):  # absent, not a regular file, cut at the cap, not JSON
         return None
 
 
@@ -119,5 +118,5 @@ def improve(roots: Roots, transcripts: str, output: str, reward: str = "customer
     result["curated"] = str(out_dir / "curated.jsonl")
     result["summary"] = _read(out_dir / "improve_summary.json")
     next_steps = out_dir / "next_steps.md"
-    result["next_steps"] = next_steps.read_text() if next_steps.is_file() else None
+    result["next_steps"] = read_text_capped(next_steps, REPORT_BYTES) if next_steps.is_file() else None
     return result

@@ -7,12 +7,29 @@ points out of the project are refused exactly like ``/etc``.
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 
 class Refused(ValueError):
     """The call is not allowed (a path outside the roots, launch not enabled, no max_cost); nothing was done."""
+
+
+def not_plain_file(path: str | Path) -> str | None:
+    """Why a reader must not open ``path`` although it lies inside the roots, else None (also for a missing path or
+    a dir): a hard link is the outside file itself under an inside name (no path check can tell where its other
+    names are; loopwright writes its files whole, never as links), and a FIFO, socket or device blocks or never ends."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISDIR(st.st_mode):
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return "not a regular file (a FIFO, socket or device)"
+    return "a hard link (the same file has another name, which may lie outside the roots)" if st.st_nlink > 1 else None
 
 
 @dataclass(frozen=True)
@@ -38,6 +55,10 @@ class Roots:
         """Whether ``path``, resolved (links followed), lies inside the project dir or the outputs dir."""
         resolved = self._resolve(path)
         return any(resolved.is_relative_to(root) for root in (self.project, self.outputs))
+
+    def may_open(self, path: str | Path) -> bool:
+        """Whether a reader may open ``path``: inside the roots and not a hard link, FIFO, socket or device."""
+        return self.inside(path) and not_plain_file(path) is None
 
     def readable(self, path: str | Path, what: str = "path") -> Path:
         """``path`` resolved; refused unless it lies inside the project dir or the outputs dir."""

@@ -1,8 +1,12 @@
-"""Text that leaves the server (log tails, command output, error messages) with secrets redacted.
+"""Everything that leaves the server, with secrets redacted: :func:`scrub_reply`, which every tool's reply and
+every error's text pass through (``server._guarded``), whatever file or record a tool read it from.
 
-Configs and manifests go through ``loopwright.runs.writer.redact``; free text has no keys to
-go by, so each whitespace-separated word that is an override (``+x.hf_token=...``) is redacted as
-``redact_override`` does, and URL passwords and the environment's secret values wherever they appear.
+A value under a secret-named key (``api_key``, ``hf_token``, camelCase ``apiKey``) is replaced; in every string
+(dict keys too: a metrics column can be named by a token), credential-shaped tokens (``runs.secrets.redact_tokens``:
+``sk-``, ``ghp_``, ``hf_``, JWTs, private-key blocks, AWS key ids, URL passwords), bearer tokens, a secret-named
+key's value in the forms logs print it (``"api_key": "v"``, ``password = v``) and each whitespace-separated word
+that is an override (``+x.hf_token=...``, as ``redact_override`` does); then the environment's secret values and
+those the client sent, wherever they appear. Blind set 4 found the readers' own per-file redaction missed records.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ _SWEEP_SPLIT = re.compile(r"""[,()\[\]{}'"\s]+""")
 
 # A secret-named key and its value in free text, as logs print them: ``"api_key": "S"``, ``password = S``,
 # ``X-Api-Key: S``, ``github_pat: S``, ``apiKey=S`` (bounded key length: a linear scan).
-_KEY_VALUE = re.compile(r"""(["']?)([A-Za-z][\w.-]{0,63})\1(\s*[:=]\s*)(["']?)([^\s"',;}\]]+)""")
+_KEY_VALUE = re.compile(r"""(?<![\w.-])(["']?)([A-Za-z][\w.-]{0,63})\1(\s*[:=]\s*)(["']?)([^\s"',;}\]]+)""")
 
 
 def _redact_key_values(line: str) -> str:
@@ -36,16 +40,53 @@ def _redact_key_values(line: str) -> str:
     return _KEY_VALUE.sub(one, line)
 
 
-def redact_line(line: str) -> str:
-    from loopwright.runs.writer import redact_override, redact_url_password, scrub_text
+def redact_line(line: str, values: list[str] | None = None) -> str:
+    """One line of free text redacted; ``values``: the secret values to scrub (default: the environment's)."""
+    from loopwright.runs.writer import redact_override, redact_tokens, scrub_text, secret_values
 
-    line = scrub_text(redact_url_password(line))
+    values = secret_values() if values is None else values
+    line = scrub_text(redact_tokens(line), values)
     line = _BEARER.sub(lambda m: m[0][: len(m[0]) - len(m[1])] + "***", _redact_key_values(line))
-    return " ".join(redact_override(w) if "=" in w else w for w in line.split(" "))
+    return " ".join(redact_override(w, values) if "=" in w else w for w in line.split(" "))
 
 
-def redact_text(text: str) -> str:
-    return "\n".join(redact_line(line) for line in text.split("\n"))
+def redact_text(text: str, values: list[str] | None = None) -> str:
+    from loopwright.runs.secrets import redact_tokens, secret_values
+
+    values = secret_values() if values is None else values  # once: reading the environment is per call
+    # tokens first on the whole text: a private key's block spans lines
+    return "\n".join(redact_line(line, values) for line in redact_tokens(text).split("\n"))
+
+
+# Characters of one string in a reply (a manifest's error, a report): readers cap what they read, this caps what
+# any of them returns, and keeps the scrubber's regex scans bounded.
+MAX_REPLY_CHARS = 200_000
+
+
+def scrub_reply(value: Any, values: list[str]) -> Any:
+    """A copy of a tool's reply (a JSON-like tree, or an error's text) with every secret redacted (the module
+    docstring), ``values`` being the secret values to scrub besides (the environment's and the client's)."""
+    from loopwright.runs.secrets import REDACTED, is_secret_key
+
+    memo: dict[str, str] = {}  # a reply repeats its keys (every metrics row has the same columns)
+
+    def text(s: str) -> str:
+        if s not in memo:
+            cut = s if len(s) <= MAX_REPLY_CHARS else s[:MAX_REPLY_CHARS] + f"\n[... cut at {MAX_REPLY_CHARS} characters]"
+            memo[s] = redact_text(cut, values)
+        return memo[s]
+
+    def walk(v: Any) -> Any:
+        if isinstance(v, str):
+            return text(v)
+        if isinstance(v, dict):  # a number or flag under a secret-named key is a count or a switch, not a secret
+            return {(text(k) if isinstance(k, str) else k): REDACTED if is_secret_key(k) and isinstance(
+                x, (str, list, dict)) and x not in ("", [], {}) else walk(x) for k, x in v.items()}
+        if isinstance(v, (list, tuple)):
+            return [walk(x) for x in v]
+        return v
+
+    return walk(value)
 
 
 def _override_strings(arguments: Any) -> Iterator[str]:

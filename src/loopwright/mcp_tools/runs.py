@@ -13,14 +13,21 @@ from pathlib import Path
 from typing import Any
 
 from loopwright.mcp_tools.launching import LAUNCH_LOG, LAUNCH_RECORD, process_state
-from loopwright.mcp_tools.paths import Refused, Roots
-from loopwright.mcp_tools.redaction import redact_line, redact_text
-from loopwright.runs.reader import EVAL_RESULTS, MANIFEST, METRICS, DamagedFile, read_json, read_manifest, read_metrics
+from loopwright.mcp_tools.paths import Refused, Roots, not_plain_file
+from loopwright.mcp_tools.redaction import redact_text
+from loopwright.runs.reader import (EVAL_RESULTS, MANIFEST, METRICS, DamagedFile, read_json, read_manifest,
+                                    read_regular, read_text_capped, tail_jsonl)
 
 _NOT_RUNS = {"model", "checkpoints", "data", ".hydra", "tensorboard", "wandb", "pod"}  # never descended into
 _MAX_DEPTH = 5  # outputs/multirun/<date>/<time>/<job>
 _SWEEP_FILES = ("sweep_report.md", "optimization_results.yaml", "summary.md", "multirun.yaml")
 _TEXT_LIMIT = 500  # characters of one completion in run_eval's records
+# What one reply may carry: run_metrics(last=0) on a 1.2M-row file built a 2 GB reply and a 30 MB summary.md
+# stalled sweep_report (tests/security/blind4). Real metrics files are a few thousand rows, reports a few kB.
+MAX_ROWS = 1000  # rows of metrics.jsonl in one run_metrics reply (the last ones)
+METRICS_BYTES = 4_000_000  # of metrics.jsonl read, from its end
+TEXT_BYTES = 100_000  # of summary.md / sweep_report.md returned (the rest cut, with a line saying so)
+_LOG_BYTES = 64_000  # of a log read for its tail
 # Every file these tools open inside a run or sweep dir (each is checked for a link out of the roots first).
 _READ_FILES = (MANIFEST, METRICS, EVAL_RESULTS, LAUNCH_RECORD, LAUNCH_LOG, "train.log", *_SWEEP_FILES)
 
@@ -45,27 +52,20 @@ def _manifest(run_dir: Path) -> dict:
         return {}
 
 
-def _hard_linked(path: Path) -> bool:
-    try:
-        return path.is_file() and path.stat().st_nlink > 1
-    except OSError:
-        return False
-
-
 def links_out(roots: Roots, here: Path, names: tuple[str, ...] = _READ_FILES) -> list[str]:
-    """The entries of ``here`` among ``names`` that resolve outside the roots, or are hard links: a planted link
-    (``manifest.json -> ~/.ssh/...``) would make a reader of the dir read anywhere, and a hard link is the outside
-    file itself under an inside name (no path check can tell where its other names are). A run writes its files
-    itself, whole, so none of them is ever a hard link."""
+    """The entries of ``here`` among ``names`` that resolve outside the roots, or are hard links, FIFOs, sockets or
+    devices (``paths.not_plain_file``): a planted link (``manifest.json -> ~/.ssh/...``) would make a reader of the
+    dir read anywhere. A run writes its files itself, whole, so none of them is ever a hard link."""
     return [name for name in names if os.path.lexists(here / name)
-            and (not roots.inside(here / name) or _hard_linked(here / name))]
+            and (not roots.inside(here / name) or not_plain_file(here / name))]
 
 
 def _refuse_links_out(roots: Roots, here: Path, what: str, names: tuple[str, ...] = _READ_FILES) -> None:
     out = links_out(roots, here, names)
     if out:
         raise Refused(f"{what}={here}: {', '.join(out)} resolve(s) outside the project dir and the outputs dir (a "
-                      f"link out of them) or is a hard link; this server reads only inside them")
+                      f"link out of them) or is a hard link, FIFO, socket or device; this server reads only plain "
+                      f"files inside them")
 
 
 def run_dir_of(roots: Roots, run_dir: str) -> Path:
@@ -138,16 +138,17 @@ def list_runs(roots: Roots, limit: int = 50) -> dict[str, Any]:
         sweep_rows.append({"sweep_dir": str(sweep), "jobs": len(jobs),
                            "report": (sweep / "sweep_report.md").is_file() or (sweep / "summary.md").is_file(),
                            **({"process": process_state(sweep)} if (sweep / LAUNCH_RECORD).is_file() else {})})
-    rows = [{"run_dir": str(r), "status": f"not read: {', '.join(links_out(roots, r))} link(s) out of the roots"}
+    rows = [{"run_dir": str(r), "status": f"not read: {', '.join(links_out(roots, r))}: a link out of the roots, "
+                                          f"a hard link or not a regular file"}
             if links_out(roots, r) else _brief(r) for r in newest]
     return {"outputs": str(roots.outputs), "runs_total": len(runs), "runs": rows, "sweeps": sweep_rows}
 
 
 def _tail(path: Path, lines: int) -> list[str]:
-    if not path.is_file():
+    if not path.is_file() or not lines:
         return []
-    text = path.read_bytes()[-64_000:].decode("utf-8", "replace")
-    return [redact_line(line) for line in text.splitlines()[-lines:]] if lines else []
+    text = read_regular(path, _LOG_BYTES, tail=True)[0].decode("utf-8", "replace")
+    return redact_text(text).splitlines()[-lines:]  # redacted whole: a private key's block spans lines
 
 
 def run_status(roots: Roots, run_dir: str, log_lines: int = 20) -> dict[str, Any]:
@@ -166,18 +167,23 @@ def run_status(roots: Roots, run_dir: str, log_lines: int = 20) -> dict[str, Any
 
 def run_metrics(roots: Roots, run_dir: str, keys: list[str] | None = None, last: int = 20) -> dict[str, Any]:
     path = run_dir_of(roots, run_dir)
-    try:
-        rows = read_metrics(path)  # without the line the trainer is appending right now (a torn last line)
-    except DamagedFile as err:
-        raise Refused(str(err)) from None
+    try:  # without the line the trainer is appending right now (a torn last line) or any damaged one
+        rows, whole = tail_jsonl(path / METRICS, METRICS_BYTES)
+    except FileNotFoundError:
+        rows, whole = [], True
     columns = sorted({k for r in rows for k in r})
     if keys:
         unknown = [k for k in keys if k not in columns]
         if unknown and rows:
             raise Refused(f"keys {unknown} are not in {path / METRICS}; its columns: {', '.join(columns)}")
         rows = [{k: r[k] for k in ("step", *keys) if k in r} for r in rows]
-    return {"run_dir": str(path), "rows_total": len(rows), "columns": columns,
-            "rows": rows[-last:] if last > 0 else rows}
+    wanted = min(last, MAX_ROWS) if last > 0 else MAX_ROWS
+    out = {"run_dir": str(path), "rows_total": len(rows) if whole else None, "columns": columns,
+           "rows": rows[-wanted:]}
+    if not whole or (last <= 0 or last > MAX_ROWS) and len(rows) > MAX_ROWS:
+        out["note"] = (f"cut: a reply holds at most the last {MAX_ROWS} rows, read from the last {METRICS_BYTES} "
+                       f"bytes of {METRICS}" + ("" if whole else " (rows_total unknown: the file is longer)"))
+    return out
 
 
 def _clip(value: Any) -> Any:
@@ -198,6 +204,17 @@ def run_eval(roots: Roots, run_dir: str, records: int = 0) -> dict[str, Any]:
 
 
 _RESULTS_LIMIT = 1_000_000  # bytes: the sweeper's file is a few kB
+_YAML_DEPTH = 50  # levels of nesting; the sweeper's file has 2
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of flow brackets in ``text``, or of indentation (in steps of one space) when deeper."""
+    depth = deepest = 0
+    for char in text:
+        depth += (char in "[{") - (char in "]}")
+        deepest = max(deepest, depth)
+    indents = (len(line) - len(line.lstrip(" ")) for line in text.split("\n"))
+    return max(deepest, max(indents, default=0) // 2)
 
 
 def _results_yaml(path: Path) -> dict[str, Any]:
@@ -211,13 +228,15 @@ def _results_yaml(path: Path) -> dict[str, Any]:
                 raise yaml.YAMLError("YAML aliases are not read")
             return super().compose_node(parent, index)
 
-    with open(path, "rb") as handle:
-        raw = handle.read(_RESULTS_LIMIT + 1)
-    if len(raw) > _RESULTS_LIMIT:
+    raw, whole = read_regular(path, _RESULTS_LIMIT)
+    if not whole:
         return {"optimization_results_error": f"{path.name} is over {_RESULTS_LIMIT} bytes: not read"}
+    text = raw.decode("utf-8", "replace")
+    if _nesting(text) > _YAML_DEPTH:  # PyYAML composes nested nodes recursively: a deep file is CPU and stack
+        return {"optimization_results_error": f"{path.name} nests deeper than {_YAML_DEPTH} levels: not read"}
     try:
-        return {"optimization_results": yaml.load(raw.decode("utf-8", "replace"), Loader=_NoAliases)}
-    except yaml.YAMLError as err:
+        return {"optimization_results": yaml.load(text, Loader=_NoAliases)}
+    except (yaml.YAMLError, RecursionError) as err:
         return {"optimization_results_error": f"{path.name} not read: {str(err)[:200]}"}
 
 
@@ -238,7 +257,7 @@ def sweep_report(roots: Roots, sweep_dir: str) -> dict[str, Any]:
     out: dict[str, Any] = {"sweep_dir": str(path), "jobs": [_brief(j) for j in jobs]}
     for name in ("sweep_report.md", "summary.md"):
         if (path / name).is_file():
-            out[name] = (path / name).read_text()
+            out[name] = read_text_capped(path / name, TEXT_BYTES)
     if (path / "optimization_results.yaml").is_file():
         out.update(_results_yaml(path / "optimization_results.yaml"))
     if (path / LAUNCH_RECORD).is_file():
@@ -255,7 +274,8 @@ def lineage(roots: Roots, run_dir: str) -> dict[str, Any]:
     if not (path / MANIFEST).is_file():
         raise Refused(f"{path} has no manifest.json yet: lineage is recorded when the run starts training")
     try:
-        lines = lin.tree(path, may_read=roots.inside)  # recorded paths outside the roots are named, never opened
+        # recorded paths outside the roots, hard links, FIFOs, sockets and devices are named, never opened
+        lines = lin.tree(path, may_read=roots.may_open)
     except ValueError as err:  # a damaged manifest, or a lineage record loopwright did not write
         raise Refused(redact_text(str(err))) from None
     return _redact({"run_dir": str(path), "tree": "\n".join(lines), "lineage": _manifest(path).get("lineage")})

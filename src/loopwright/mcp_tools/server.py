@@ -3,8 +3,8 @@
 The docstrings are what a coding agent reads (the tool's description), so each says what the
 tool does, what it returns and which tool to call next. Argument schemas come from the type
 hints and ``Field`` descriptions. A :class:`~loopwright.mcp_tools.paths.Refused` becomes an MCP
-tool error (``isError``) whose text says what was refused and why; nothing was done. Every answer is
-scrubbed of the environment's secret values (:mod:`loopwright.runs.secrets`) on its way out.
+tool error (``isError``) whose text says what was refused and why; nothing was done. Every answer and every
+error's text pass through one scrubber on their way out (:func:`~loopwright.mcp_tools.redaction.scrub_reply`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pydantic import Field
 from loopwright.mcp_tools import catalog, composing, launching, loop, planning, runs
 from loopwright.mcp_tools.guard import refuse_interpolation
 from loopwright.mcp_tools.paths import Refused, Roots
-from loopwright.mcp_tools.redaction import client_secret_values, redact_text
+from loopwright.mcp_tools.redaction import client_secret_values, scrub_reply
 
 Overrides = Annotated[list[str], Field(description=(
     "train.py overrides, one per item, exactly as on its command line: group=option (model=tiny), "
@@ -61,11 +61,13 @@ def _refuse_interpolations(arguments: dict[str, Any]) -> None:
 
 
 def _guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Every tool: arguments checked for interpolations, the answer (and any error's text) scrubbed of the values
-    of this process's secret-looking environment variables, a refusal turned into a tool error."""
+    """Every tool: arguments checked for interpolations, the answer (and any error's text) passed through the one
+    reply scrubber (``redaction.scrub_reply``: secret-named keys, credential-shaped tokens, the values of this
+    process's secret-looking environment variables and the client's own secrets), a refusal turned into a tool
+    error."""
     from mcp.server.mcpserver.exceptions import ToolError
 
-    from loopwright.runs.secrets import scrub, scrub_text, secret_values
+    from loopwright.runs.secrets import secret_values
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -74,11 +76,12 @@ def _guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
             _refuse_interpolations(kwargs)  # and the size bounds, before anything scans the arguments
             # the environment's secret values and those the client sent under secret-named keys, longest first
             values = sorted({*values, *client_secret_values(kwargs)}, key=len, reverse=True)
-            return scrub(fn(*args, **kwargs), values)
+            reply = fn(*args, **kwargs)
         except Refused as err:
-            raise ToolError(scrub_text(f"refused: {err}", values)) from None
+            raise ToolError(scrub_reply(f"refused: {err}", values)) from None
         except Exception as err:  # the SDK would send str(err) as it is: it may repeat a value
-            raise ToolError(scrub_text(redact_text(f"{type(err).__name__}: {err}"), values)) from None
+            raise ToolError(scrub_reply(f"{type(err).__name__}: {err}", values)) from None
+        return scrub_reply(reply, values)
 
     return wrapper
 
@@ -152,9 +155,12 @@ def build(roots: Roots) -> Any:
     @tool
     def run_metrics(run_dir: RunDir, keys: Annotated[Optional[list[str]], Field(
             description="columns to keep (e.g. ['reward', 'kl', 'loss']); omit for all")] = None,
-                    last: Annotated[int, Field(ge=0, description="last N rows; 0: all")] = 20) -> dict[str, Any]:
+                    last: Annotated[int, Field(ge=0, description=(
+                        f"last N rows; 0: as many as a reply holds (at most {runs.MAX_ROWS})"))] = 20) -> dict[str, Any]:
         """Read a run's per-step training metrics (metrics.jsonl: step, loss, reward, reward_std, kl, entropy,
-        rewards/<grader>/mean, eval/* when eval.every is set, ...). Returns every column name and the rows."""
+        rewards/<grader>/mean, eval/* when eval.every is set, ...). Returns the column names and the last rows:
+        at most 1000 rows in one reply, read from the last 4 MB of the file (`note` says when it was cut;
+        rows_total is null when the file is longer than that)."""
         return runs.run_metrics(roots, run_dir, keys, last)
 
     @tool
@@ -170,7 +176,8 @@ def build(roots: Roots) -> Any:
                      ) -> dict[str, Any]:
         """Read a sweep's results: every job's status and accuracy, the multirun summary (summary.md), and
         for the Optuna sweeper sweep_report.md (best trial, the command that reproduces it, every trial) and
-        optimization_results.yaml (best params and value)."""
+        optimization_results.yaml (best params and value). Each .md file is returned up to its first 100,000
+        bytes (a line says where it was cut)."""
         return runs.sweep_report(roots, sweep_dir)
 
     @tool

@@ -27,9 +27,11 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, BinaryIO, Iterator
 
 MANIFEST, METRICS, EVAL_RESULTS = "manifest.json", "metrics.jsonl", "eval_results.json"
 _LOG = logging.getLogger(__name__)
@@ -42,6 +44,53 @@ class DamagedFile(ValueError):
     def __init__(self, path: str | Path, problem: str, line: int | None = None):
         self.path, self.problem, self.line = Path(path), problem, line
         super().__init__(f"{path}:{line}: {problem}" if line is not None else f"{path}: {problem}")
+
+
+class NotRegularFile(OSError):
+    """A path to read that is not a regular file (a FIFO, a socket, a device such as /dev/zero)."""
+
+
+def open_regular(path: str | Path) -> BinaryIO:
+    """``path`` opened for reading in binary, refused (:class:`NotRegularFile`) unless it is a regular file.
+
+    Opened non-blocking, then checked on the open descriptor: a plain open() of a planted FIFO waits for a writer
+    forever (blind set 4 stalled ``list_runs`` that way), /dev/zero never ends, and a check before the open could
+    be raced. For a regular file O_NONBLOCK changes nothing."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | getattr(os, "O_NOCTTY", 0))
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise NotRegularFile(f"{path}: not a regular file (a FIFO, socket or device): not read")
+    return os.fdopen(fd, "rb")
+
+
+def read_regular(path: str | Path, limit: int | None = None, *, tail: bool = False) -> tuple[bytes, bool]:
+    """(the bytes of a regular file, whether they are all of it): its first ``limit`` bytes, or its last with
+    ``tail``, so a reader that answers a client never holds more than ``limit`` bytes of a file it was pointed at."""
+    with open_regular(path) as handle:
+        if limit is None:
+            return handle.read(), True
+        seeked = tail and os.fstat(handle.fileno()).st_size > limit
+        if seeked:
+            handle.seek(-limit, os.SEEK_END)
+        data = handle.read(limit + 1)  # one more: a file that grew since the stat is not read whole
+    whole = not seeked and len(data) <= limit
+    return (data if len(data) <= limit else data[-limit:] if tail else data[:limit]), whole
+
+
+def read_text_capped(path: str | Path, limit: int) -> str:
+    """A text file's first ``limit`` bytes (UTF-8, bad bytes replaced), with a line saying so when it is longer."""
+    data, whole = read_regular(path, limit)
+    text = data.decode("utf-8", "replace")
+    return text if whole else f"{text}\n[... cut: only the first {limit} bytes of {Path(path).name} are read]"
+
+
+def tail_jsonl(path: str | Path, max_bytes: int) -> tuple[list[dict], bool]:
+    """(the rows of a JSON lines file within its last ``max_bytes`` bytes, whether those were the whole file).
+    Damaged lines are skipped as with ``skip_damaged`` (silently); a line cut by the window's start is dropped."""
+    data, whole = read_regular(path, max_bytes, tail=True)
+    raws = data.split(b"\n")[0 if whole else 1:]  # not whole: the first piece is the end of a cut line
+    lines = (_parse(i + 1 if whole else 2, raw, i < len(raws) - 1) for i, raw in enumerate(raws) if raw.strip())
+    return [line.row for line in lines if line.row is not None], whole
 
 
 @dataclass(frozen=True)
@@ -80,7 +129,7 @@ def jsonl_lines(path: str | Path, *, tolerate_torn_tail: bool = False, keep_dama
     (dropped, logged), any damaged line with ``keep_damaged`` (yielded, its ``problem`` set) or
     with ``skip_damaged`` (dropped, logged).
     """
-    with open(path, "rb") as handle:
+    with open_regular(path) as handle:
         for number, raw in enumerate(handle, start=1):
             terminated = raw.endswith(b"\n")
             body = raw[:-1] if terminated else raw
@@ -111,8 +160,10 @@ def read_jsonl(path: str | Path, *, tolerate_torn_tail: bool = False, missing_ok
 
 
 def read_json(path: str | Path) -> Any:
-    """A JSON file's value; DamagedFile (with the line of the error) when it is not JSON."""
-    raw = Path(path).read_bytes()
+    """A JSON file's value; DamagedFile (with the line of the error) when it is not JSON, NotRegularFile (an
+    OSError) when it is a FIFO, a socket or a device."""
+    with open_regular(path) as handle:
+        raw = handle.read()
     try:
         return json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError as err:

@@ -14,6 +14,7 @@ Pure python, no imports beyond the standard library: the writer, the MCP server 
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import re
@@ -27,8 +28,13 @@ MIN_VALUE_LENGTH = 8
 # (`num_key_value_heads`, `token_budget`, `auth_header_name`; `max_new_tokens` has "tokens").
 _SECRET_WORDS = {"secret", "password", "passwd", "apikey", "credential", "credentials", "authorization"}
 _SECRET_LAST_WORDS = {"key", "token", "pat", "auth"}
-# Environment names go by looser rules (the variable is a secret or names one): any word among these.
-_ENV_WORDS = _SECRET_WORDS | _SECRET_LAST_WORDS | {"pass", "private", "signature"}  # not "pwd": $PWD
+# Environment names go by looser rules (the variable is a secret or names one): any word among these (camelCase
+# split too: MyServiceApiKey), or one of _ENV_INFIXES anywhere in the name without its separators (B4PASSPHRASE).
+# Blind set 4 got STRIPE_SK, SESSION_COOKIE, B4PASSPHRASE, SLACK_WEBHOOK and MyServiceApiKey's values back.
+_ENV_WORDS = _SECRET_WORDS | _SECRET_LAST_WORDS | {
+    "pass", "private", "signature", "sk", "cookie", "cookies", "passphrase", "webhook", "dsn"}  # not "pwd": $PWD
+# "token" but not TOKENIZERS_PARALLELISM or MAX_TOKENS (a setting and a count, not a credential)
+_ENV_INFIXES = re.compile(r"apikey|passphrase|password|passwd|secret|token(?!iz|s)")
 # ...but these name where a secret lives or how to reach an agent, not the secret: their values are paths.
 _ENV_NOT_SECRET = re.compile(r"(_SOCK|_DIR|_PATH|_FILE|_ENV|_HOME|_CONFIG)$", re.I)
 
@@ -54,11 +60,42 @@ def is_secret_key(key: Any) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=4096)  # secret_values() asks for every variable on each scrub: once per word of a log
 def is_secret_env_name(name: str) -> bool:
     """An environment variable whose value is treated as a secret (``RUNPOD_API_KEY``, ``HF_AUTH``, ``DB_PASS``)."""
     if _ENV_NOT_SECRET.search(name):
         return False
-    return any(w in _ENV_WORDS for w in _words(name))
+    if any(w in _ENV_WORDS for words in (_words(name), _words(_camel_split(name))) for w in words):
+        return True
+    return bool(_ENV_INFIXES.search(re.sub(r"[^a-z0-9]", "", name.lower())))
+
+
+# scheme://user:password@host: a storage URL (sweeper, database) may carry a password. Bounded and anchored at a
+# word's start: an unbounded scheme rescanned a 200 kB run of letters from every position (seconds per call).
+_URL_PASSWORD = re.compile(r"(?<![A-Za-z0-9+.\-])([A-Za-z][A-Za-z0-9+.\-]{0,31}://[^:/@\s]{0,256}:)([^@\s/]{1,512})(@)")
+# Credentials recognisable by their shape alone, wherever they turn up (a log line, a metrics column's name, an
+# eval record): no key names them and they need not be in this process's environment. Each is anchored on a
+# vendor prefix and a long random tail, so words like "tokens", "skip" or "hf_model" are left alone.
+_TOKEN_SHAPES = re.compile("|".join((
+    r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|\Z)",  # PEM / OpenSSH
+    r"\bb3BlbnNzaC1rZXktdjE[A-Za-z0-9+/=]*",  # an OpenSSH key's body line on its own ("openssh-key-v1")
+    r"\bsk-[A-Za-z0-9_-]{20,}",  # OpenAI, Anthropic
+    r"\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}",  # Stripe
+    r"\bgh[opusr]_[A-Za-z0-9]{30,}", r"\bgithub_pat_[A-Za-z0-9_]{30,}",  # GitHub
+    r"\bhf_[A-Za-z0-9]{30,}",  # Hugging Face
+    r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*",  # a JWT: header.payload.signature
+    r"\b(?:AKIA|ASIA)[A-Z0-9]{16}\b",  # an AWS access key id
+)), re.S)
+
+
+def redact_url_password(text: str) -> str:
+    """``postgresql://me:pw@db/x`` -> ``postgresql://me:***REDACTED***@db/x``."""
+    return _URL_PASSWORD.sub(lambda m: f"{m.group(1)}{REDACTED}{m.group(3)}", text)
+
+
+def redact_tokens(text: str) -> str:
+    """``text`` with every credential-shaped token (:data:`_TOKEN_SHAPES`) and URL password replaced."""
+    return redact_url_password(_TOKEN_SHAPES.sub(REDACTED, text))
 
 
 def secret_values(environ: Mapping[str, str] | None = None) -> list[str]:

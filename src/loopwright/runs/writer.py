@@ -11,15 +11,17 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
-from loopwright.runs.secrets import REDACTED, is_secret_key, scrub, scrub_text
+from loopwright.runs.reader import open_regular
+from loopwright.runs.secrets import (REDACTED, is_secret_key, redact_tokens, redact_url_password, scrub, scrub_text,
+                                     secret_values)
 
-__all__ = ["REDACTED", "is_secret_key", "redact", "redact_override", "redacted_config", "scrub", "scrub_text"]
+__all__ = ["REDACTED", "is_secret_key", "redact", "redact_override", "redact_tokens", "redact_url_password",
+           "redacted_config", "scrub", "scrub_text", "secret_values"]
 
 
 def now_iso() -> str:
@@ -45,15 +47,6 @@ def _redact_by_name(value: Any) -> Any:
     return value
 
 
-# scheme://user:password@host: a storage URL (sweeper, database) may carry a password
-_URL_PASSWORD = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*://[^:/@\s]*:)([^@\s/]+)(@)")
-
-
-def redact_url_password(text: str) -> str:
-    """``postgresql://me:pw@db/x`` -> ``postgresql://me:***REDACTED***@db/x``."""
-    return _URL_PASSWORD.sub(lambda m: f"{m.group(1)}{REDACTED}{m.group(3)}", text)
-
-
 def redacted_config(cfg: Any) -> dict[str, Any]:
     """A composed config, resolved, as plain data with secrets redacted: what may be written anywhere."""
     from omegaconf import OmegaConf  # not at import time: this module stays plain python
@@ -67,13 +60,13 @@ def _redact_one_override(override: str) -> str:
     return f"{key}={REDACTED}" if sep and value and is_secret_key(leaf) else redact_url_password(override)
 
 
-def redact_override(text: str) -> str:
+def redact_override(text: str, values: list[str] | None = None) -> str:
     """``+a.hf_token=abc`` -> ``+a.hf_token=***REDACTED***``; other overrides unchanged.
 
     Also handles Hydra's comma-joined form (``hydra.job.override_dirname``), and scrubs the environment's
     secret values from any override (``notes=<a key's value>``).
     """
-    return scrub_text(",".join(_redact_one_override(part) for part in text.split(",")))
+    return scrub_text(",".join(_redact_one_override(part) for part in text.split(",")), values)
 
 
 def redact_yaml_file(path: Path) -> None:
@@ -165,7 +158,7 @@ def write_jsonl(path: Path, rows: Iterable[dict]) -> str:
 
 def sha256_file(path: Path) -> str:
     digest = hashlib.sha256()
-    with open(path, "rb") as handle:
+    with open_regular(path) as handle:  # a FIFO would block, a device never end
         for chunk in iter(lambda: handle.read(1 << 20), b""):
             digest.update(chunk)
     return digest.hexdigest()

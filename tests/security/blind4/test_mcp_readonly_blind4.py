@@ -43,25 +43,7 @@ ROOT = HERE.parents[2]
 LIMIT_S = 45.0  # a call past this is a stall (the attack succeeded as a DoS)
 
 # name -> what succeeded when measured (strict xfail: the file passes while recording them)
-OPEN_LEAKS: dict[str, str] = {
-    "lin_data_hardlink": "lineage opened and read (hashed) an outside file through a hard link in the outputs dir",
-    "lin_secret_env_values": "lineage returned env secrets of MyServiceApiKey, STRIPE_SK, SESSION_COOKIE, B4PASSPHRASE, "
-                             "SLACK_WEBHOOK planted in the manifest's lineage record",
-    "lin_secret_free_text": "lineage returned sk-, ghp_, hf_, Bearer, JWT and private-key tokens from the lineage record",
-    "sec_run_status_log": "run_status log tail returned ghp_, sk-, hf_, JWT and private-key tokens",
-    "sec_run_status_log_env_values": "run_status log tail returned env values of MyServiceApiKey, STRIPE_SK, "
-                                     "SESSION_COOKIE, B4PASSPHRASE, SLACK_WEBHOOK",
-    "sec_run_status_error": "run_status returned the manifest error's sk- token and STRIPE_SK's env value",
-    "sec_run_status_launch": "run_status returned an sk- token from launch.log",
-    "sec_run_metrics": "run_metrics returned ghp_/sk-/api_key values, SESSION_COOKIE and DATABASE_URL's password",
-    "sec_run_eval_records": "run_eval returned hf_, Bearer, JWT, private-key tokens and B4PASSPHRASE's env value",
-    "sec_sweep_report": "sweep_report returned sk-, ghp_, api_key, Bearer, JWT tokens and SLACK_WEBHOOK's env value",
-    "sec_list_runs": "list_runs stalled past the limit (a worker blocked opening a planted FIFO: wchan wait_for_partner)",
-    "sec_ingest_secret_records": "ingest's report quoted an hf_ token from a malformed record's role field",
-    "res_metrics_all_rows": "run_metrics last=0 on a 1.2M-row metrics.jsonl stalled past the limit (2 GB RSS in the server)",
-    "res_deep_yaml_and_30mb_summary": "sweep_report on a 100k-deep multirun.yaml and a 30 MB summary.md stalled past "
-                                      "the limit (CPU-bound)",
-}
+OPEN_LEAKS: dict[str, str] = {}  # all 14 fixed after the measurement (RESULTS.md, "After the measurement")
 
 _rng = random.SystemRandom()
 

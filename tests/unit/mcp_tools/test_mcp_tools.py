@@ -52,3 +52,24 @@ def test_composing_and_validating_imports_no_torch(tmp_path):
     probe = heavy_imports(code=code, watch=("torch", "transformers", "trl"))
     assert probe.exit_code == 0, probe.stderr
     assert probe.heavy == []
+
+
+def test_readers_may_open_only_plain_files_inside_the_roots(tmp_path):
+    """A hard link is the outside file under an inside name, a FIFO blocks: lineage hashed one, list_runs hung on
+    the other (tests/security/blind4)."""
+    import os
+
+    from loopwright.mcp_tools.paths import not_plain_file
+
+    roots = Roots.make(tmp_path / "p", tmp_path / "o")
+    roots.outputs.mkdir(parents=True)
+    (tmp_path / "outside.txt").write_text("x")
+    os.link(tmp_path / "outside.txt", roots.outputs / "hard.txt")
+    os.mkfifo(roots.outputs / "fifo")
+    (roots.outputs / "plain.txt").write_text("x")
+    assert "hard link" in not_plain_file(roots.outputs / "hard.txt")
+    assert "not a regular file" in not_plain_file(roots.outputs / "fifo")
+    assert not_plain_file(roots.outputs / "plain.txt") is None and not_plain_file(roots.outputs / "absent") is None
+    assert [roots.may_open(roots.outputs / n) for n in ("hard.txt", "fifo", "plain.txt", "absent")] == [
+        False, False, True, True]
+    assert not roots.may_open(tmp_path / "outside.txt")

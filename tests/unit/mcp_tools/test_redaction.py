@@ -29,3 +29,29 @@ def test_ordinary_keys_keep_their_values(line):
 def test_camel_and_mixed_case_secret_names_are_secret_names():
     assert all(is_secret_key(k) for k in ("gitPat", "apiKey", "HfToken", "Hf_ToKeN", "GITHUB_PAT", "x-api-key"))
     assert not any(is_secret_key(k) for k in ("maxTokens", "num_tokens", "keyword", "monkey", "learning_rate"))
+
+
+def test_the_reply_scrubber_redacts_keys_tokens_and_values_anywhere_in_a_reply():
+    """One scrubber for every reply (blind set 4: records, metrics columns, reports, lineage records leaked)."""
+    from loopwright.mcp_tools.redaction import scrub_reply
+    from loopwright.runs.secrets import REDACTED
+
+    sk, ghp = "sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z", "ghp_Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3d"
+    reply = {"rows": [{"step": 1, sk: 1.0, "api_key": SECRET, "note": f"pushed with {ghp}"},
+                      {"step": 2, "token_count": 12, "hf_token": 3, "note": "env value: envSECRETvalue9"}],
+             "columns": [sk, "step"], "log": [f"Authorization: Bearer {SECRET}", "-----BEGIN PRIVATE KEY-----\nMIIx"],
+             "nested": {"auth": {"user": "me"}, "password": ""}}
+    out = scrub_reply(reply, ["envSECRETvalue9"])
+    text = repr(out)
+    assert not any(s in text for s in (sk, ghp, SECRET, "envSECRETvalue9", "MIIx")), text
+    assert out["rows"][0]["api_key"] == REDACTED and out["rows"][0][REDACTED] == 1.0
+    assert out["rows"][1]["token_count"] == 12 and out["rows"][1]["hf_token"] == 3  # numbers are not secrets
+    assert out["nested"] == {"auth": REDACTED, "password": ""} and out["columns"][1] == "step"
+
+
+@pytest.mark.parametrize("text", ["step 3 loss: 0.25 lr=1e-5 tokens: 4096", "model=tiny task=arithmetic hf_model",
+                                  "/work/outputs/runs/2026-12-01/00-00-00", "skip: 2 keyword: apple"])
+def test_the_reply_scrubber_leaves_ordinary_text_alone(text):
+    from loopwright.mcp_tools.redaction import scrub_reply
+
+    assert scrub_reply({"a": text, "n": [text]}, []) == {"a": text, "n": [text]}

@@ -111,3 +111,39 @@ def test_a_damaged_manifest_names_the_file_and_line(tmp_path):
 def test_metrics_tolerate_a_torn_tail(tmp_path):
     _lines(tmp_path / "metrics.jsonl", '{"step": 1, "reward": 0.5}', '{"step"', end="")
     assert read_metrics(tmp_path) == [{"step": 1, "reward": 0.5}]
+
+
+def test_a_fifo_or_a_device_is_refused_without_blocking(tmp_path):
+    """A planted FIFO blocked list_runs for good (tests/security/blind4): opened non-blocking, then refused."""
+    import os
+
+    from loopwright.runs.reader import NotRegularFile, read_regular
+
+    os.mkfifo(tmp_path / "manifest.json")
+    for path in (tmp_path / "manifest.json", "/dev/zero"):
+        with pytest.raises(NotRegularFile):
+            read_regular(path)
+    with pytest.raises(NotRegularFile):
+        read_manifest(tmp_path)
+
+
+def test_read_regular_reads_at_most_its_limit_from_either_end(tmp_path):
+    from loopwright.runs.reader import read_regular, read_text_capped
+
+    path = tmp_path / "f.txt"
+    path.write_bytes(b"0123456789")
+    assert read_regular(path, 4) == (b"0123", False)
+    assert read_regular(path, 4, tail=True) == (b"6789", False)
+    assert read_regular(path, 10, tail=True) == (b"0123456789", True)
+    assert read_text_capped(path, 4).startswith("0123\n[... cut: only the first 4 bytes of f.txt")
+
+
+def test_tail_jsonl_reads_the_last_rows_within_its_window(tmp_path):
+    from loopwright.runs.reader import tail_jsonl
+
+    path = tmp_path / "metrics.jsonl"
+    _lines(path, *(json.dumps({"step": i}) for i in range(100)), '{"step": 100, "torn')
+    rows, whole = tail_jsonl(path, 10_000)
+    assert whole and [r["step"] for r in rows] == list(range(100))  # the torn last line dropped
+    rows, whole = tail_jsonl(path, 60)
+    assert not whole and rows and rows[-1] == {"step": 99} and all("step" in r for r in rows)

@@ -43,3 +43,41 @@ def test_the_log_filter_scrubs_messages_and_arguments(monkeypatch):
     monkeypatch.setenv("SOME_SECRET", "s3cret-value-xyz")
     record = logging.LogRecord("x", logging.INFO, __file__, 1, "sent %s to %s", ("s3cret-value-xyz", "host"), None)
     assert secrets.ScrubFilter().filter(record) and record.getMessage() == f"sent {REDACTED} to host"
+
+
+@pytest.mark.parametrize("name", ["STRIPE_SK", "SESSION_COOKIE", "B4PASSPHRASE", "SLACK_WEBHOOK", "MyServiceApiKey",
+                                  "SENTRY_DSN", "MYAPPPASSWORD", "GITHUBTOKEN", "DB_PASSWD"])
+def test_env_names_blind4_got_back_are_secret_names(name):  # tests/security/blind4: their values came back
+    assert secrets.is_secret_env_name(name)
+
+
+@pytest.mark.parametrize("name", ["PATH", "HOME", "PWD", "LANG", "TERM", "SHELL", "DATA_DIR", "CONFIG_PATH",
+                                  "CUDA_VISIBLE_DEVICES", "TOKENIZERS_PARALLELISM", "OMP_NUM_THREADS", "PYTHONPATH",
+                                  "HF_HUB_OFFLINE", "WANDB_MODE", "MAX_TOKENS", "SKIP_TESTS", "DESKTOP_SESSION"])
+def test_ordinary_env_names_stay_ordinary(name):
+    assert not secrets.is_secret_env_name(name)
+
+
+TOKENS = ["sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z", "sk-ant-api03-Ab3dEf6hIj9kLm2nOp5qRs8t",
+          "sk_live_Ab3dEf6hIj9kLm2nOp5qRs8t", "ghp_Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3d",
+          "github_pat_11Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z", "hf_Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zA",
+          "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJl", "AKIAIOSFODNN7EXAMPLE",
+          "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAAsecretbody\n-----END OPENSSH PRIVATE KEY-----",
+          "-----BEGIN RSA PRIVATE KEY-----\nMIIEsecretbody (cut before its end"]
+
+
+@pytest.mark.parametrize("token", TOKENS)
+def test_credential_shaped_tokens_are_redacted_wherever_they_are(token):
+    out = secrets.redact_tokens(f"value: {token} end")
+    assert token not in out and REDACTED in out and out.startswith("value: "), out
+
+
+@pytest.mark.parametrize("text", ["tokens skip hf_model sk-learn ghp_short hf_hub_offline",
+                                  "max_new_tokens=256 task=arithmetic eyJ alone", "sha256 " + "ab12" * 16,
+                                  "https://example.com/path?x=1", "AKIA short"])
+def test_ordinary_words_are_not_tokens(text):
+    assert secrets.redact_tokens(text) == text
+
+
+def test_a_url_password_is_redacted_and_the_rest_of_the_url_kept():
+    assert secrets.redact_tokens("postgres://admin:pw123456@db:5432/x") == f"postgres://admin:{REDACTED}@db:5432/x"
