@@ -25,8 +25,11 @@ def compose(overrides: list[str] | None = None):
     from hydra import compose as hydra_compose
     from hydra import initialize_config_dir
 
-    import loopwright.config  # noqa: F401  (registers the schema)
+    from loopwright.config import register_configs
 
+    # Again on every call, not only at import: Hydra's own launcher test suite (TestRayLauncher) leaves a fresh
+    # ConfigStore behind, and a compose after it then missed provider_ray_schema (it passed only by file order).
+    register_configs()
     with initialize_config_dir(config_dir=str(CONF), version_base="1.3"):
         return hydra_compose(config_name="train", overrides=overrides or [])
 
