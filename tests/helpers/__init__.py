@@ -34,6 +34,35 @@ def compose(overrides: list[str] | None = None):
         return hydra_compose(config_name="train", overrides=overrides or [])
 
 
+def config_error(overrides: list[str], base: tuple[str, ...] = ("model=tiny",)) -> str:
+    """The message validation refuses ``overrides`` with (on top of ``base``); fails the test when it accepts them."""
+    import pytest
+
+    from loopwright.train.validate import ConfigError, validate
+
+    with pytest.raises(ConfigError) as info:
+        validate(compose([*base, *overrides]))
+    return str(info.value)
+
+
+def sigkill_when(cmd: list[str], ready, cwd: Path, env: dict[str, str], within: float, poll: float) -> None:
+    """Start ``cmd``, wait until ``ready()`` (checked every ``poll`` s, for at most ``within`` s), then SIGKILL it
+    (no cleanup: the hardest stop). Fails when the process ended before it could be killed."""
+    import time
+
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + within
+        while time.monotonic() < deadline and proc.poll() is None:
+            if ready():
+                break
+            time.sleep(poll)
+        assert proc.poll() is None, "the process ended before it could be killed"
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+
+
 def run_train_without_torch(args: list[str], cwd: Path | None = None, env: dict[str, str] | None = None,
                             timeout: float = 120) -> subprocess.CompletedProcess:
     """train.py with ``args``, printing ``HEAVY_IMPORTS=<the heavy modules it imported>`` last (helpers/imports.py)."""
@@ -57,6 +86,14 @@ def cache_hub_model(cache: Path, repo_id: str, revision: str = "0" * 40) -> Path
     (repo / "refs").mkdir(exist_ok=True)
     (repo / "refs" / "main").write_text(revision)
     return snapshot
+
+
+def make_dirs(root: Path, *names: str) -> list[Path]:
+    """``root/<name>`` for each name, created (with parents); in the order given."""
+    dirs = [root / name for name in names]
+    for d in dirs:
+        d.mkdir(parents=True)
+    return dirs
 
 
 def load_script(path: Path, name: str | None = None):

@@ -13,8 +13,10 @@ import json
 import threading
 import time
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Callable
+
+from helpers.listener import LoopbackHTTP
 
 
 @dataclass
@@ -72,18 +74,15 @@ class JudgeStandin:
                     return None
                 self._send(200, json.dumps(completion_body(reply, body.get("model", "standin"))).encode())
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.base_url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
-        self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.http = LoopbackHTTP(Handler)
+        self.base_url = f"{self.http.url}/v1"
 
     def __enter__(self) -> "JudgeStandin":
-        self._thread.start()
+        self.http.start()
         return self
 
     def __exit__(self, *exc) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        self.http.stop()
 
     @property
     def count(self) -> int:

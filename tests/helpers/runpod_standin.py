@@ -38,10 +38,12 @@ import subprocess
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any, Optional
 from urllib.parse import parse_qs, urlparse
+
+from helpers.listener import LoopbackHTTP
 
 PRICES = {"NVIDIA A40": {"displayName": "A40", "securePrice": 0.40, "communityPrice": 0.35},
           "NVIDIA H100 80GB HBM3": {"displayName": "H100 SXM", "securePrice": 2.99, "communityPrice": 2.69},
@@ -140,21 +142,18 @@ class RunpodStandin:
         self.delays: dict[tuple[str, str], float] = {}
         self.received: list[tuple[str, str]] = []
         self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._server.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._http = LoopbackHTTP(self._handler())
+        self.url = self._http.url
 
     # ----------------------------------------------------------- lifecycle
     def start(self) -> "RunpodStandin":
-        self._thread.start()
+        self._http.start()
         return self
 
     def stop(self) -> None:
         for pod in list(self.pods.values()):
             self._kill(pod)
-        self._server.shutdown()
-        self._server.server_close()
+        self._http.stop()
 
     def running(self) -> list[str]:
         return [p.id for p in self.pods.values() if p.status != "TERMINATED"]

@@ -49,24 +49,30 @@ def open_storage(url: str) -> Any:
     return optuna.storages.get_storage(url)
 
 
+def build_named(what: str, name: str, factories: dict[str, Any], kwargs: dict[str, Any],
+                known: tuple[str, ...] | None = None) -> Any:
+    """``factories[name](**kwargs)`` for ``hydra.sweeper.<what>`` (sampler, pruner): a name not among ``known``
+    (default: the factories) or a keyword its constructor refuses is a ValueError naming the key."""
+    if name not in factories:
+        raise ValueError(f"hydra.sweeper.{what}='{name}' is not a known {what}; choose from {list(known or factories)}")
+    try:
+        return factories[name](**kwargs)
+    except TypeError as err:
+        raise ValueError(f"hydra.sweeper.{what}_kwargs for {what} '{name}': {err}") from err
+
+
 def make_pruner(name: str, kwargs: dict[str, Any] | None = None) -> Any:
     import optuna
 
-    kwargs = dict(kwargs or {})
     factories = {
         "none": optuna.pruners.NopPruner,
         "median": optuna.pruners.MedianPruner,
         "successive_halving": optuna.pruners.SuccessiveHalvingPruner,
         "hyperband": optuna.pruners.HyperbandPruner,
     }
-    if name not in factories:
-        raise ValueError(f"hydra.sweeper.pruner='{name}' is not a known pruner; choose from {list(factories)}")
     if name == "none":
         return optuna.pruners.NopPruner()  # pruner_kwargs of a search-space file's pruner do not apply
-    try:
-        return factories[name](**kwargs)
-    except TypeError as err:
-        raise ValueError(f"hydra.sweeper.pruner_kwargs for pruner '{name}': {err}") from err
+    return build_named("pruner", name, factories, dict(kwargs or {}))
 
 
 def load_trial(study_name: str, storage: str, number: int) -> tuple[Any, Any]:

@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from omegaconf import OmegaConf
 
 from loopwright.sweep.attrs import OWNER_ATTR, REPEAT_ATTR, RESUMES_ATTR, RUN_DIR_ATTR, STALE_ATTR, WARM_ATTR
+from loopwright.sweep.trial import build_named
 from hydra_plugins.loopwright_sweeper.config import SAMPLERS
 
 log = logging.getLogger(__name__)
@@ -37,15 +38,10 @@ def make_sampler(name: str, seed: int | None, kwargs: Mapping[str, Any], space: 
         "random": optuna.samplers.RandomSampler,
         "nsga2": optuna.samplers.NSGAIISampler,
     }
-    if name not in factories:
-        raise ValueError(f"hydra.sweeper.sampler='{name}' is not a known sampler; choose from {list(SAMPLERS)}")
     if name == "cmaes" and n_objectives > 1:
         raise ValueError("hydra.sweeper.sampler=cmaes optimises one objective; use nsga2, tpe or random "
                          f"for the {n_objectives} directions given")
-    try:
-        return factories[name](seed=seed, **kwargs)
-    except TypeError as err:
-        raise ValueError(f"hydra.sweeper.sampler_kwargs for sampler '{name}': {err}") from err
+    return build_named("sampler", name, factories, {"seed": seed, **kwargs}, known=SAMPLERS)
 
 
 def directions_of(direction: Any) -> list[str]:

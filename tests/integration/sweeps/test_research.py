@@ -10,17 +10,15 @@ from __future__ import annotations
 import json
 import math
 import random
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import optuna
 from omegaconf import OmegaConf
 from optuna.distributions import CategoricalDistribution, FloatDistribution, IntDistribution
 
-from helpers import ROOT
+from helpers import ROOT, sigkill_when
 from test_sweeper import APP, ENV, sweep
 
 
@@ -117,18 +115,9 @@ def test_killed_between_rounds_resumes_at_the_next_round(tmp_path):
     s = tmp_path / "sw"
     cmd = [sys.executable, str(APP), "-m", f"hydra.sweep.dir={s}", "hydra.sweeper.n_trials=12",
            "hydra.sweeper.research.rounds=2", "hydra.sweeper.seed=0", "hydra.sweeper.report=false", "sleep=0.4"]
-    proc = subprocess.Popen(cmd, cwd=tmp_path, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:  # SIGKILL (no cleanup) once round 1 is written up and round 2 has begun
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and proc.poll() is None:
-            if (s / "research.json").is_file() and len(state(s)["rounds"]) == 2 and \
-                    any((s / "round_2").glob("*/record.json")):
-                break
-            time.sleep(0.05)
-        assert proc.poll() is None, "the research ended before it could be killed"
-    finally:
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
+    # SIGKILL once round 1 is written up and round 2 has begun
+    sigkill_when(cmd, lambda: (s / "research.json").is_file() and len(state(s)["rounds"]) == 2 and
+                 any((s / "round_2").glob("*/record.json")), cwd=tmp_path, env=ENV, within=120, poll=0.05)
     before = records(s)
     assert not (s / "research.md").exists()
     done = subprocess.run(cmd, cwd=tmp_path, env=ENV, capture_output=True, text=True, timeout=300)

@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import optuna
 from optuna.trial import TrialState
 
-from helpers import ROOT
+from helpers import ROOT, sigkill_when
 from helpers.runs import manifest
 
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(
@@ -41,17 +39,8 @@ def study_of(sweep_dir: Path, name: str | None = None) -> optuna.Study:
 def test_killed_sweep_resumes_without_rerunning_a_trial(tmp_path):
     s = tmp_path / "sweep"
     cmd = command(s, "sweep=grpo_lr_kl", "hydra.sweeper.n_trials=3", "hydra.sweeper.pruner=none", "eval.every=null")
-    proc = subprocess.Popen(cmd, cwd=tmp_path, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:  # kill the sweep (SIGKILL: no cleanup) while trial 1 trains
-        deadline = time.monotonic() + 300
-        while time.monotonic() < deadline and proc.poll() is None:
-            if (s / "1" / "manifest.json").is_file():
-                break
-            time.sleep(0.3)
-        assert proc.poll() is None, "the sweep ended before it could be killed"
-    finally:
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
+    # kill the sweep while trial 1 trains
+    sigkill_when(cmd, lambda: (s / "1" / "manifest.json").is_file(), cwd=tmp_path, env=ENV, within=300, poll=0.3)
     before = study_of(s)
     assert [t.state for t in before.trials] == [TrialState.COMPLETE, TrialState.RUNNING]
     first_start = manifest(s / "0")["started_at"]

@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ROOT, compose, run_train
+from helpers import ROOT, config_error, run_train
 from loopwright.train import checkpoints
-from loopwright.train.validate import ConfigError, validate
 from helpers.wandb_records import offline_runs
 
 RUN = ["model=tiny", "profile=smoke", "profile.max_steps=8", "checkpoint.every=2", "checkpoint.keep=2",
@@ -106,6 +105,4 @@ def test_truncate_metrics_drops_the_torn_last_line_of_a_killed_attempt(tmp_path)
     (["checkpoint.keep=0"], "checkpoint.keep=0 must be >= 1"),
 ])
 def test_checkpoint_config_errors(overrides, expected):
-    with pytest.raises(ConfigError) as info:
-        validate(compose(["model=tiny", *overrides]))
-    assert expected in str(info.value)
+    assert expected in config_error(overrides)

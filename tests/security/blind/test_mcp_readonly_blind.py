@@ -40,12 +40,12 @@ import secrets
 import shutil
 import socket
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from helpers.listener import Received, listen_on_loopback
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE_CHATS = ROOT / "examples" / "loop" / "openai_chats.jsonl"
@@ -98,29 +98,15 @@ def leaks_in(text: str) -> list[str]:
 # --------------------------------------------------------------------------------------------- the catcher
 
 
-class Catcher:
+class Catcher(Received):
     """A raw TCP listener on 127.0.0.1: records the first bytes of every connection (HTTP/1, CONNECT,
     HTTP/2, gRPC, anything) and answers an HTTP 500 that echoes the request (bait for error-message leaks)."""
 
     def __init__(self) -> None:
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(64)
+        super().__init__()
+        self.sock = listen_on_loopback(self._handle)
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        self.hits: list[tuple[float, bytes]] = []
-        self._lock = threading.Lock()
-        self._stop = False
-        threading.Thread(target=self._serve, daemon=True).start()
-
-    def _serve(self) -> None:
-        while not self._stop:
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                return
-            threading.Thread(target=self._handle, args=(conn,), daemon=True).start()
 
     def _handle(self, conn: socket.socket) -> None:
         data = b""
@@ -141,8 +127,7 @@ class Catcher:
                         break
         except OSError:
             pass
-        with self._lock:
-            self.hits.append((time.monotonic(), data or b"<connection, no bytes>"))
+        self.add(data)
         body = json.dumps({"error": {"message": "echo: " + data.decode("latin-1")[:4000]}}).encode()
         try:
             conn.sendall(b"HTTP/1.1 500 Internal Server Error\r\nContent-Type: application/json\r\n"
@@ -152,16 +137,7 @@ class Catcher:
         finally:
             conn.close()
 
-    def count(self) -> int:
-        with self._lock:
-            return len(self.hits)
-
-    def since(self, n: int) -> list[bytes]:
-        with self._lock:
-            return [d for _, d in self.hits[n:]]
-
     def close(self) -> None:
-        self._stop = True
         self.sock.close()
 
 

@@ -29,7 +29,6 @@ import secrets as _secrets
 import socket
 import subprocess
 import sys
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +37,7 @@ from typing import Any, Awaitable, Callable
 import pytest
 
 from helpers import ROOT
+from helpers.listener import Received, listen_on_loopback, read_head
 
 pytest.importorskip("mcp")
 # The one session plays every attack in the first test's fixture: ingest/improve run subprocesses and the DoS
@@ -74,62 +74,31 @@ BLAND_VALUE = "sk-live-" + BLAND_CORE
 
 
 # --------------------------------------------------------------------------------------------------- the catcher
-class Catcher:
+class Catcher(Received):
     """A raw TCP listener: records every byte any connection sends, answers 404 and closes."""
 
     def __init__(self) -> None:
-        self.sock = socket.socket()
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(64)
-        self.port = self.sock.getsockname()[1]
-        self.received: list[bytes] = []
+        super().__init__()
         self.connections = 0
-        self.lock = threading.Lock()
-        threading.Thread(target=self._serve, daemon=True).start()
+        self.sock = listen_on_loopback(self._handle)
+        self.port = self.sock.getsockname()[1]
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def _serve(self) -> None:
-        while True:
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                return
-            threading.Thread(target=self._handle, args=(conn,), daemon=True).start()
-
     def _handle(self, conn: socket.socket) -> None:
         with self.lock:
             self.connections += 1
-        conn.settimeout(1.0)
-        data = b""
-        try:
-            while len(data) < 65536:
-                chunk = conn.recv(4096)
-                if not chunk:
-                    break
-                data += chunk
-                if b"\r\n\r\n" in data:
-                    break
-        except OSError:
-            pass
-        with self.lock:
-            self.received.append(data or b"<connection, no bytes>")
+        data = read_head(conn, timeout=1.0, chunk=4096)
+        self.add(data)
         try:
             conn.sendall(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
         except OSError:
             pass
         conn.close()
 
-    def mark(self) -> int:
-        with self.lock:
-            return len(self.received)
-
-    def since(self, mark: int) -> list[bytes]:
-        with self.lock:
-            return list(self.received[mark:])
+    mark = Received.count
 
 
 # --------------------------------------------------------------------------------------------- the planted world

@@ -17,12 +17,12 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import functools
 import json
 import os
 import socket
 import stat
 import sys
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +30,8 @@ from typing import Any, Callable
 
 import anyio
 import pytest
+from helpers import make_dirs
+from helpers.listener import listen_on_loopback, read_head
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -73,32 +75,11 @@ class Catcher:
 
     def start(self, *names: str) -> None:
         for name in names:
-            srv = socket.socket()
-            srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            srv.bind(("127.0.0.1", 0))
-            srv.listen(64)
+            srv = listen_on_loopback(functools.partial(self._take, name))
             self.ports[name] = srv.getsockname()[1]
-            threading.Thread(target=self._serve, args=(name, srv), daemon=True).start()
-
-    def _serve(self, name: str, srv: socket.socket) -> None:
-        while True:
-            try:
-                conn, _ = srv.accept()
-            except OSError:
-                return
-            threading.Thread(target=self._take, args=(name, conn), daemon=True).start()
 
     def _take(self, name: str, conn: socket.socket) -> None:
-        data = b""
-        conn.settimeout(1.5)
-        with contextlib.suppress(OSError):
-            while len(data) < 65536:
-                chunk = conn.recv(65536)
-                if not chunk:
-                    break
-                data += chunk
-                if b"\r\n\r\n" in data:
-                    break
+        data = read_head(conn, timeout=1.5)
         with contextlib.suppress(OSError):
             conn.sendall(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
             conn.close()
@@ -120,14 +101,8 @@ def _openai_line(text: str) -> str:
 class World:
     def __init__(self, root: Path):
         self.root = root
-        self.proj = root / "project"
-        self.out = root / "outputs"
-        self.outside = root / "outside"
-        self.home = root / "home"
-        self.tmp = root / "tmp"
-        self.markers = root / "markers"
-        for d in (self.proj, self.out, self.outside, self.home, self.tmp, self.markers):
-            d.mkdir(parents=True)
+        self.proj, self.out, self.outside, self.home, self.tmp, self.markers = make_dirs(
+            root, "project", "outputs", "outside", "home", "tmp", "markers")
         self.catcher = Catcher()
         self.catcher.start("env", "named")
         self.env_secrets = {n: cval("e") for n in ENV_SECRET_NAMES}

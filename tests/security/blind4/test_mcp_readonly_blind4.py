@@ -37,6 +37,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import make_dirs
+from helpers.listener import listen_on_loopback
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
@@ -142,23 +144,11 @@ class Catcher:
     """A loopback TCP listener that records every connection and the bytes it got."""
 
     def __init__(self) -> None:
-        self.sock = socket.socket()
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(64)
-        self.port = self.sock.getsockname()[1]
         self.connections = 0
         self.data = b""
         self.lock = threading.Lock()
-        threading.Thread(target=self._serve, daemon=True).start()
-
-    def _serve(self) -> None:
-        while True:
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                return
-            threading.Thread(target=self._handle, args=(conn,), daemon=True).start()
+        self.sock = listen_on_loopback(self._handle)
+        self.port = self.sock.getsockname()[1]
 
     def _handle(self, conn: socket.socket) -> None:
         with self.lock:
@@ -316,15 +306,8 @@ SHIMS = ["curl", "wget", "ssh", "scp", "nc", "sbatch", "srun", "modal", "runpodc
 class World:
     def __init__(self, root: Path) -> None:
         self.root = root
-        self.proj = root / "project"
-        self.out = root / "outputs"
-        self.outside = root / "outside"
-        self.home = root / "home"
-        self.tmp = root / "tmp"
-        self.bin = root / "bin"
-        self.markers = root / "markers"
-        for d in (self.proj, self.out, self.outside, self.home, self.tmp, self.bin, self.markers):
-            d.mkdir(parents=True)
+        self.proj, self.out, self.outside, self.home, self.tmp, self.bin, self.markers = make_dirs(
+            root, "project", "outputs", "outside", "home", "tmp", "bin", "markers")
         self.c1 = Catcher()  # proxies, hub, W&B, OpenAI base
         self.c2 = Catcher()  # every URL an attack sends or plants
         self.sockets: list[socket.socket] = []

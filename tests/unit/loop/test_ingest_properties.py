@@ -116,17 +116,22 @@ def _slots(value, out: list) -> list:
     return out
 
 
-@st.composite
-def mutated_records(draw):
-    kind = draw(st.sampled_from(sorted(lf.BUILDERS)))
-    record = lf.BUILDERS[kind](draw(st.integers(0, 999)), draw(TEXT), draw(TEXT))
-    for _ in range(draw(st.integers(1, 3))):
-        slots = _slots(record, [])
+def _damage(draw, value, times: int, replacement) -> None:
+    """``times`` random edits inside ``value``: a dict's key deleted, or any slot replaced by a drawn value."""
+    for _ in range(times):
+        slots = _slots(value, [])
         container, key = slots[draw(st.integers(0, len(slots) - 1))]
         if isinstance(container, dict) and draw(st.booleans()):
             del container[key]
         else:
-            container[key] = draw(JSON)
+            container[key] = draw(replacement)
+
+
+@st.composite
+def mutated_records(draw):
+    kind = draw(st.sampled_from(sorted(lf.BUILDERS)))
+    record = lf.BUILDERS[kind](draw(st.integers(0, 999)), draw(TEXT), draw(TEXT))
+    _damage(draw, record, draw(st.integers(1, 3)), JSON)
     return record
 
 
@@ -154,13 +159,7 @@ def flat_exports(draw):
     """Flat LangSmith exports with random damage, including parent_run_id pointing at any run (cycles)."""
     runs = [run for i in range(draw(st.integers(1, 3))) for run in lf.langsmith_flat(i, draw(TEXT), draw(TEXT))]
     ids = [r["id"] for r in runs]
-    for _ in range(draw(st.integers(0, 4))):
-        slots = _slots(runs, [])
-        container, key = slots[draw(st.integers(0, len(slots) - 1))]
-        if isinstance(container, dict) and draw(st.booleans()):
-            del container[key]
-        else:
-            container[key] = draw(st.sampled_from(ids) | JSON)
+    _damage(draw, runs, draw(st.integers(0, 4)), st.sampled_from(ids) | JSON)
     return runs if draw(st.booleans()) else runs[::-1]
 
 
