@@ -40,22 +40,29 @@ def _redact_key_values(line: str) -> str:
     return _KEY_VALUE.sub(one, line)
 
 
-def redact_line(line: str, values: list[str] | None = None) -> str:
-    """One line of free text redacted; ``values``: the secret values to scrub (default: the environment's)."""
-    from loopwright.runs.writer import redact_override, redact_tokens, scrub_text, secret_values
+def _redact_words(line: str, values: list[str]) -> str:
+    """One line whose credential-shaped tokens are already redacted: secret values, bearer tokens, secret-named
+    keys' values and overrides."""
+    from loopwright.runs.writer import redact_override, scrub_text
 
-    values = secret_values() if values is None else values
-    line = scrub_text(redact_tokens(line), values)
+    line = scrub_text(line, values)
     line = _BEARER.sub(lambda m: m[0][: len(m[0]) - len(m[1])] + "***", _redact_key_values(line))
     return " ".join(redact_override(w, values) if "=" in w else w for w in line.split(" "))
+
+
+def redact_line(line: str, values: list[str] | None = None) -> str:
+    """One line of free text redacted; ``values``: the secret values to scrub (default: the environment's)."""
+    from loopwright.runs.secrets import redact_tokens, secret_values
+
+    return _redact_words(redact_tokens(line), secret_values() if values is None else values)
 
 
 def redact_text(text: str, values: list[str] | None = None) -> str:
     from loopwright.runs.secrets import redact_tokens, secret_values
 
     values = secret_values() if values is None else values  # once: reading the environment is per call
-    # tokens first on the whole text: a private key's block spans lines
-    return "\n".join(redact_line(line, values) for line in redact_tokens(text).split("\n"))
+    # tokens once, on the whole text (a private key's block spans lines); then each line's words
+    return "\n".join(_redact_words(line, values) for line in redact_tokens(text).split("\n"))
 
 
 # Characters of one string in a reply (a manifest's error, a report): readers cap what they read, this caps what
