@@ -167,10 +167,11 @@ def run_status(roots: Roots, run_dir: str, log_lines: int = 20) -> dict[str, Any
 
 def run_metrics(roots: Roots, run_dir: str, keys: list[str] | None = None, last: int = 20) -> dict[str, Any]:
     path = run_dir_of(roots, run_dir)
-    try:  # without the line the trainer is appending right now (a torn last line) or any damaged one
-        rows, whole = tail_jsonl(path / METRICS, METRICS_BYTES)
+    try:  # without the line the trainer is appending right now (a torn last line); damaged lines are counted
+        tail = tail_jsonl(path / METRICS, METRICS_BYTES)
+        rows, whole, damaged = tail.rows, tail.whole, tail.damaged
     except FileNotFoundError:
-        rows, whole = [], True
+        rows, whole, damaged = [], True, 0
     columns = sorted({k for r in rows for k in r})
     if keys:
         unknown = [k for k in keys if k not in columns]
@@ -180,9 +181,16 @@ def run_metrics(roots: Roots, run_dir: str, keys: list[str] | None = None, last:
     wanted = min(last, MAX_ROWS) if last > 0 else MAX_ROWS
     out = {"run_dir": str(path), "rows_total": len(rows) if whole else None, "columns": columns,
            "rows": rows[-wanted:]}
+    notes = []
     if not whole or (last <= 0 or last > MAX_ROWS) and len(rows) > MAX_ROWS:
-        out["note"] = (f"cut: a reply holds at most the last {MAX_ROWS} rows, read from the last {METRICS_BYTES} "
-                       f"bytes of {METRICS}" + ("" if whole else " (rows_total unknown: the file is longer)"))
+        notes.append(f"cut: a reply holds at most the last {MAX_ROWS} rows, read from the last {METRICS_BYTES} "
+                     f"bytes of {METRICS}" + ("" if whole else " (rows_total unknown: the file is longer)"))
+    if damaged:  # never silent: a line in the middle that is not a JSON object is a lost record
+        out["damaged_lines"] = damaged
+        notes.append(f"{damaged} damaged line(s) of {METRICS} skipped (not a JSON object with a newline after it)"
+                     + ("" if whole else f", within its last {METRICS_BYTES} bytes"))
+    if notes:
+        out["note"] = "; ".join(notes)
     return out
 
 

@@ -84,13 +84,37 @@ def read_text_capped(path: str | Path, limit: int) -> str:
     return text if whole else f"{text}\n[... cut: only the first {limit} bytes of {Path(path).name} are read]"
 
 
-def tail_jsonl(path: str | Path, max_bytes: int) -> tuple[list[dict], bool]:
-    """(the rows of a JSON lines file within its last ``max_bytes`` bytes, whether those were the whole file).
-    Damaged lines are skipped as with ``skip_damaged`` (silently); a line cut by the window's start is dropped."""
+@dataclass(frozen=True)
+class Tail:
+    """The rows of a JSON lines file within its last bytes (:func:`tail_jsonl`)."""
+
+    rows: list[dict]
+    whole: bool  # the window held the whole file
+    damaged: int  # lines skipped because they are not a JSON object, a torn last line not counted
+    torn_tail: bool  # the last line has no newline and is not a whole object (being appended now): dropped
+
+
+def tail_jsonl(path: str | Path, max_bytes: int) -> Tail:
+    """The rows of a JSON lines file within its last ``max_bytes`` bytes. A line cut by the window's start is
+    dropped; damaged lines are skipped and counted, so that a reader can say so (a torn last line is expected
+    while a run writes, a damaged middle line is not). Line numbers in the log are the file's own when the window
+    holds the whole file, otherwise counted from the window's first whole line."""
     data, whole = read_regular(path, max_bytes, tail=True)
     raws = data.split(b"\n")[0 if whole else 1:]  # not whole: the first piece is the end of a cut line
-    lines = (_parse(i + 1 if whole else 2, raw, i < len(raws) - 1) for i, raw in enumerate(raws) if raw.strip())
-    return [line.row for line in lines if line.row is not None], whole
+    where = "" if whole else f" (counted from the first whole line of its last {max_bytes} bytes)"
+    rows, damaged, torn = [], 0, False
+    for i, raw in enumerate(raws):
+        if not raw.strip():
+            continue
+        line = _parse(i + 1, raw, i < len(raws) - 1)
+        if line.row is not None:
+            rows.append(line.row)
+        elif not line.terminated:
+            torn = True
+        else:
+            damaged += 1
+            _LOG.warning("%s:%d%s: skipped a damaged line: %s", path, line.number, where, line.problem)
+    return Tail(rows, whole, damaged, torn)
 
 
 @dataclass(frozen=True)

@@ -73,3 +73,21 @@ def test_readers_may_open_only_plain_files_inside_the_roots(tmp_path):
     assert [roots.may_open(roots.outputs / n) for n in ("hard.txt", "fifo", "plain.txt", "absent")] == [
         False, False, True, True]
     assert not roots.may_open(tmp_path / "outside.txt")
+
+
+def test_run_metrics_says_how_many_damaged_lines_it_skipped(tmp_path):
+    """A torn last line is a run still writing (no word); a damaged middle line is a lost record: counted in the
+    reply, never skipped silently."""
+    from loopwright.mcp_tools.runs import run_metrics
+
+    roots = Roots.make(tmp_path / "p", tmp_path / "o")
+    run = roots.outputs / "run"
+    run.mkdir(parents=True)
+    (run / "manifest.json").write_text('{"status": "running"}')
+    (run / "metrics.jsonl").write_text('{"step": 1, "loss": 1.0}\n{"step": 2, "lo\n{"step": 3, "loss": 0.5}\n{"st')
+    reply = run_metrics(roots, str(run))
+    assert [r["step"] for r in reply["rows"]] == [1, 3] and reply["rows_total"] == 2
+    assert reply["damaged_lines"] == 1 and "1 damaged line(s) of metrics.jsonl skipped" in reply["note"]
+    (run / "metrics.jsonl").write_text('{"step": 1, "loss": 1.0}\n{"st')
+    reply = run_metrics(roots, str(run))
+    assert "damaged_lines" not in reply and "note" not in reply and reply["rows_total"] == 1

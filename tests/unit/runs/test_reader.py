@@ -142,8 +142,23 @@ def test_tail_jsonl_reads_the_last_rows_within_its_window(tmp_path):
     from loopwright.runs.reader import tail_jsonl
 
     path = tmp_path / "metrics.jsonl"
-    _lines(path, *(json.dumps({"step": i}) for i in range(100)), '{"step": 100, "torn')
-    rows, whole = tail_jsonl(path, 10_000)
-    assert whole and [r["step"] for r in rows] == list(range(100))  # the torn last line dropped
-    rows, whole = tail_jsonl(path, 60)
-    assert not whole and rows and rows[-1] == {"step": 99} and all("step" in r for r in rows)
+    _lines(path, *(json.dumps({"step": i}) for i in range(100)), '{"step": 100, "torn', end="")
+    tail = tail_jsonl(path, 10_000)
+    assert tail.whole and [r["step"] for r in tail.rows] == list(range(100))  # the torn last line dropped
+    assert tail.torn_tail and tail.damaged == 0  # a torn last line is expected while a run writes: not counted
+    tail = tail_jsonl(path, 60)
+    assert not tail.whole and tail.rows and tail.rows[-1] == {"step": 99} and all("step" in r for r in tail.rows)
+    assert tail.damaged == 0  # the line the window's start cut is not a damaged line
+
+
+def test_tail_jsonl_counts_damaged_middle_lines_and_names_them(tmp_path, caplog):
+    from loopwright.runs.reader import tail_jsonl
+
+    path = tmp_path / "metrics.jsonl"
+    _lines(path, '{"step": 1}', '{"step": 2, garbage', "[1, 2]", '{"step": 4}', "")
+    tail = tail_jsonl(path, 10_000)
+    assert [r["step"] for r in tail.rows] == [1, 4] and tail.damaged == 2 and not tail.torn_tail
+    assert f"{path}:2: skipped a damaged line" in caplog.text and f"{path}:3: skipped" in caplog.text
+    caplog.clear()
+    tail = tail_jsonl(path, len(path.read_bytes()) - 3)  # the window cuts into line 1: numbers count from line 2
+    assert tail.damaged == 2 and "counted from the first whole line" in caplog.text
