@@ -20,8 +20,18 @@ resolution     the reply does what the contact needs. With ``must_state`` in the
                resolution. Quadratic partial credit.
 tone           1.0 polite, 0.8 neutral, 0.0 rude or blaming (or shouting).
 escalation     1.0 when the reply hands over to a human / specialist team exactly when
-               expected: the facts' ``escalate`` when the record has one, else the kind
-               of report (support_request.py: danger, harm, fraud, legal, in any words).
+               expected: the facts' ``escalate`` says yes (in the shop's language), or the
+               customer reports danger, harm, fraud or a legal threat (support_request.py;
+               a record's "no" does not outweigh an injury), or the shop's own hand-off
+               rule in the system message names what was reported (support_policy.py).
+               With a hand-off expected, an anchored hand-off is the outcome.
+
+The conversation's system message, when there is one, gives the shop's rules
+(support_policy.py): how it writes dates (03/12 is 3 December in a DD/MM shop), what today
+is ("tomorrow" is then a date the record can confirm or contradict), its periods (a return
+deadline or an estimate that follows from the record by them is no invention), and the
+policy a reply may answer from. Without a record, asking for the order number the customer
+did not give is the next step.
 concreteness   0.5 for naming the right order + 0.25 per correct specific (carrier,
                tracking, amount, date, email); without facts, 0.25 per specific given.
 
@@ -49,6 +59,7 @@ from typing import Any
 from loopwright.rewards import completion_text, register
 from loopwright.rewards import support_facts as sf
 from loopwright.rewards import support_patterns as sp
+from loopwright.rewards import support_policy as spol
 from loopwright.rewards import support_request as sr
 
 SCAN_CHARS = 4000
@@ -88,47 +99,22 @@ def _outcome(text: str, claims: set, facts: bool) -> bool:
     return bool(said) and not sp.DEFLECT.search(text)
 
 
-_ANSWER = re.compile(r"\b(?:we|you|it|they|this|that|these|those|all|each|every)\s+(?:can|can't|cannot|only|"
-                     r"do|don't|does|doesn't|is|isn't|are|aren't|will|won't|must|need|needs|have\s+to|should|ship|"
-                     r"deliver|accept|offer|take|come|fit|work)\b", re.I)
-
-
-def _answers(text: str, user: str) -> bool:
-    """A direct answer to a customer's question, in the question's own words: a yes / no whose own clause
-    repeats what was asked ("Do you deliver to Ireland?" "Yes, we deliver to Ireland ..."), or a statement
-    sharing two of the question's own words ("Can I return worn shoes?" "We can only accept shoes that
-    haven't been worn ..."). A yes to a status question is a status claim instead (_Reading._yes_no)."""
-    if not sr.QUESTION.search(user) or sr.asked_statuses(user):
-        return False
-    asked = sr.content_stems(user)
-    m = re.match(r"\s*(?:yes|no)\b[,.!:;\s-]*([^.!?;]*)", text, re.I)
-    if m:
-        return bool(sr.content_stems(m[1]) & asked)
-    return any(len(sr.content_stems(sentence) & asked) >= 2 and _ANSWER.search(sentence)
-               for sentence in re.split(r"(?<=[.!;])\s+", text) if "?" not in sentence)
-
-
-def _echo(text: str, user: str, run: int = 6) -> bool:
-    """Whether the reply copies ``run`` consecutive words of the customer's message (a prompt echo)."""
-    words = re.findall(r"[a-z0-9']+", user.lower())
-    grams = {tuple(words[i:i + run]) for i in range(len(words) - run + 1)}
-    said = re.findall(r"[a-z0-9']+", text.lower())
-    return any(tuple(said[i:i + run]) in grams for i in range(len(said) - run + 1))
-
-
 class _Reading:
     """What one reply says, checked against the facts (None: nothing can be checked)."""
 
-    def __init__(self, text: str, facts: dict | None, user: str):
+    def __init__(self, text: str, facts: dict | None, user: str, policy: spol.Policy | None = None):
         self.text, self.facts, self.user, self.facts_given = text, facts or {}, user, facts is not None
+        self.policy = policy = policy or spol.Policy()
         f = self.facts
         self.contradictions: list[str] = []
         self.claims = sp.claimed_statuses(text)
         self.escalates = any(not sp.negated(text, m.start()) for m in sp.ESCALATE.finditer(text))
         self.kinds = sr.report_kinds(user)
-        self.expected = sf.truthy(f["escalate"]) if "escalate" in f else bool(self.kinds)
+        # A human is needed when the record's flag says so, when the customer reports danger, harm, fraud or a legal
+        # threat (a record's "no" does not outweigh an injury), or when the shop's own hand-off rule names it.
+        self.expected = (sf.truthy(f.get("escalate")) or bool(self.kinds) or policy.handoff_applies(user))
         self.amounts = sp_amounts = sf.amounts_in(text)
-        self.dates = sf.dates_in(text)
+        self.dates = sorted(sf.dates_in(text, policy.day_first) + policy.relative_dates(text), key=lambda d: d[1])
         if sum(1 for p in sp.WORD_RE.values() if p.search(text)) >= 4:
             self.contradictions.append("status keyword stuffing")
         if sp.remedies_in(text) >= 4:
@@ -148,9 +134,13 @@ class _Reading:
                            for m in sp.REFUND_DONE.finditer(text))
         if refund_claim and "refund_amount" in f and self.refund_cents is None and not self.expected:
             self.contradictions.append("refund promised but the facts have none")
-        self.known_dates = sf.record_dates(f)
+        self.known_dates = sf.record_dates(f, policy.day_first)
+        # A date the record does not hold, given as a delivery / shipping / refund date, is invented, unless the
+        # record has no estimate and the date follows from it by the shop's own periods (support_policy.py).
+        estimate_known = bool(f.get("eta"))
         if any(k in f for k in sf.DATE_KEYS) and any(
-                not (r & self.known_dates) and sp.date_has_role(text, s) for r, s in self.dates):
+                not (r & self.known_dates) and sp.date_has_role(text, s)
+                and (estimate_known or not policy.derivable(r, self.known_dates)) for r, s in self.dates):
             self.contradictions.append("date not in the facts")
         self._carrier_tracking_email()
         self._order()
@@ -182,7 +172,7 @@ class _Reading:
             # carrier; "within 24 hours" is a promise, not a fact): "Your request has been processed, we will
             # contact you within 24 hours" reads the same for any order (the gaming audit's templates).
             return False
-        return bool(ask["stems"] & sr.content_stems(text)) and not _echo(text, self.user)
+        return bool(ask["stems"] & sr.content_stems(text)) and not sr.echoes(text, self.user)
 
     def _yes_no(self) -> None:
         """A reply opening with yes / no claims what the question asked ("Has it shipped?" "Yes" -> shipped)."""
@@ -259,7 +249,7 @@ class _Reading:
         if key == "refund_amount":
             return self.refund_cents is not None and self.refund_cents in {a[0] for a in self.amounts}
         if key in sf.DATE_KEYS:
-            readings = sf.date_value(f.get(key))
+            readings = sf.date_value(f.get(key), self.policy.day_first)
             return bool(readings) and any(r & readings for r, _ in self.dates)
         if key == "account_email":
             return self.email_ok
@@ -269,7 +259,13 @@ class _Reading:
         if key == "escalate":
             return self.escalates
         if key == "outcome":
-            return self.anchored and (_outcome(self.text, self.claims, self.facts_given) or _answers(self.text, self.user))
+            if self.escalates and self.expected and self.anchored:  # a hand-off is what the rule asks for
+                return True
+            if not self.facts_given and not sr.order_tokens(self.user) and spol.ASKS_ORDER_NUMBER.search(self.text):
+                return True  # no record and no order named: asking for the number is the next step
+            if spol.answers_from_policy(self.text, self.user, self.policy) and not self.claims:
+                return True
+            return self.anchored and (_outcome(self.text, self.claims, self.facts_given) or sr.answers(self.text, self.user))
         return False
 
     def required(self) -> list[str]:
@@ -307,7 +303,7 @@ def components(completion: Any, facts_json: Any = None, prompt: Any = None, fact
     if not text.strip():
         return out
     facts = parse_facts(facts_json, facts_map)
-    r = _Reading(text, facts, user_text(prompt))
+    r = _Reading(text, facts, user_text(prompt), spol.policy_of(prompt, facts))
     must = r.required()
     out["facts"], out["required"] = facts is not None, must
     out["resolution"] = (sum(r.stated(k) for k in must) / len(must)) ** 2 if must else 0.0

@@ -129,9 +129,15 @@ def normalize_facts(raw: Any, facts_map: dict | None = None) -> dict | None:
     return out
 
 
+# "yes" as shops write it in a record's flag: English, French, German, Dutch, Spanish, Portuguese, Italian, Polish,
+# Swedish / Norwegian / Danish, Turkish, Indonesian, Korean, Japanese, Chinese (blind set 2's "oui" was read as no).
+_YES = frozenset({"yes", "y", "true", "1", "required", "escalate", "needed", "oui", "ja", "sí", "si", "sim", "tak",
+                  "evet", "ya", "iya", "예", "네", "はい", "是", "да", "x", "✓", "✔"})
+
+
 def truthy(value: Any) -> bool:
     if isinstance(value, str):
-        return value.strip().lower() in {"yes", "y", "true", "1", "required", "escalate"}
+        return value.strip().lower().rstrip(".!") in _YES
     return bool(value)
 
 
@@ -243,15 +249,19 @@ _DATE_RES = [
 ]
 
 
-def dates_in(text: str) -> list[tuple[frozenset, int]]:
-    """(the (month, day) readings, start offset) of every calendar date in ``text``."""
+def dates_in(text: str, day_first: bool | None = None) -> list[tuple[frozenset, int]]:
+    """(the (month, day) readings, start offset) of every calendar date in ``text``. An all-numeric date such as
+    03/12 has both readings unless ``day_first`` says how the shop writes them (support_policy.py)."""
     out, taken = [], []
     for pattern, conv in _DATE_RES:
         for m in pattern.finditer(text):
             if any(a <= m.start() < b for a, b in taken):
                 continue
             try:
-                readings = frozenset((mo, d) for mo, d in conv(m) if 1 <= mo <= 12 and 1 <= d <= 31)
+                both = conv(m)
+                if day_first is not None and len(both) == 2:
+                    both = both[1:] if day_first else both[:1]  # the second reading is the day-first one
+                readings = frozenset((mo, d) for mo, d in both if 1 <= mo <= 12 and 1 <= d <= 31)
             except (KeyError, ValueError):
                 continue
             if readings:
@@ -260,20 +270,21 @@ def dates_in(text: str) -> list[tuple[frozenset, int]]:
     return out
 
 
-def date_value(value: Any) -> frozenset:
+def date_value(value: Any, day_first: bool | None = None) -> frozenset:
     """The (month, day) readings of a record's date value (empty when it holds none)."""
     if not isinstance(value, str):
         return frozenset()
-    found = dates_in(value)
+    found = dates_in(value, day_first)
     return found[0][0] if found else frozenset()
 
 
-def record_dates(facts: dict) -> frozenset:
+def record_dates(facts: dict, day_first: bool | None = None) -> frozenset:
     """Every (month, day) reading in the record: each date of every value, a window's both ends ("Thu 3 Dec -
     Fri 4 Dec") and the fields without a canonical name ("Return By", "Storniert am") included, so a reply
     quoting any date the record holds is not read as inventing one."""
     values = [facts.get(k) for k in DATE_KEYS] + list((facts.get("extra") or {}).values())
-    return frozenset((md for v in values if isinstance(v, str) for readings, _ in dates_in(v) for md in readings))
+    return frozenset((md for v in values if isinstance(v, str) for readings, _ in dates_in(v, day_first)
+                      for md in readings))
 
 
 # ------------------------------------------------------------------ identifiers

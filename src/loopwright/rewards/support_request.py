@@ -5,6 +5,7 @@
                   electrics", "it melted", "my son got a burn" are all danger), a negated mention
                   ("no smoke, it just won't turn on") is none.
 ``ASKS_*``        what the customer asks for: where the order is, money back, a cancellation.
+``answers``       a direct answer in the question's own words; ``echoes``: a reply copying the message.
 ``anchors``       what makes a reply about *this* request: the order-like tokens, amounts and dates
                   the customer gave, and the content words of the message that are not the
                   vocabulary every support request shares (order, refund, delivery, thanks ...).
@@ -198,3 +199,31 @@ def names_team_for(text: str, kinds: set[str]) -> bool:
         if kind not in kinds and any(not any(_TEAM_RE[j].fullmatch(m[0]) for j in own) for m in pattern.finditer(text)):
             return False
     return True
+
+
+_ANSWER = re.compile(r"\b(?:we|you|it|they|this|that|these|those|all|each|every)\s+(?:can|can't|cannot|only|"
+                     r"do|don't|does|doesn't|is|isn't|are|aren't|will|won't|must|need|needs|have\s+to|should|ship|"
+                     r"deliver|accept|offer|take|come|fit|work)\b", re.I)
+
+
+def answers(text: str, user: str) -> bool:
+    """A direct answer to a customer's question, in the question's own words: a yes / no whose own clause
+    repeats what was asked ("Do you deliver to Ireland?" "Yes, we deliver to Ireland ..."), or a statement
+    sharing two of the question's own words ("Can I return worn shoes?" "We can only accept shoes that
+    haven't been worn ..."). A yes to a status question is a status claim instead (_Reading._yes_no)."""
+    if not QUESTION.search(user) or asked_statuses(user):
+        return False
+    asked = content_stems(user)
+    m = re.match(r"\s*(?:yes|no)\b[,.!:;\s-]*([^.!?;]*)", text, re.I)
+    if m:
+        return bool(content_stems(m[1]) & asked)
+    return any(len(content_stems(sentence) & asked) >= 2 and _ANSWER.search(sentence)
+               for sentence in re.split(r"(?<=[.!;])\s+", text) if "?" not in sentence)
+
+
+def echoes(text: str, user: str, run: int = 6) -> bool:
+    """Whether the reply copies ``run`` consecutive words of the customer's message (a prompt echo)."""
+    words = re.findall(r"[a-z0-9']+", user.lower())
+    grams = {tuple(words[i:i + run]) for i in range(len(words) - run + 1)}
+    said = re.findall(r"[a-z0-9']+", text.lower())
+    return any(tuple(said[i:i + run]) in grams for i in range(len(said) - run + 1))

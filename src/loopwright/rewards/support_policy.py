@@ -1,0 +1,234 @@
+"""What reward=customer_support reads in a conversation's system message: the shop's own rules.
+
+A user's logs carry what the agent was told: who gets handed to a human, today's date, how
+the shop writes dates, its delivery times, windows and fees. The grader reads those from the
+conversation instead of assuming one shop's conventions (blind set 2 showed the cost: correct
+hand-offs capped because the record's "oui" was not a yes, "01/12/2026" read as 12 January,
+"tomorrow" never checked, correct policy answers scored 0.3).
+
+:func:`policy_of` returns a :class:`Policy`:
+
+``day_first``     True when the shop writes 03/12 for 3 December (the system message says DD/MM,
+                  D-M-YYYY ..., or a numeric date there or in the record can only be day-first,
+                  or a weekday next to it says so), False for month-first, None when nothing says.
+``today``         the date the system message gives as today, with its year (None when absent).
+``handoff``       the hand-off rule's items ("skin reactions", "legal threats", "electrical faults"),
+                  each a set of word stems; an item applies when the customer's message has all of
+                  its stems. Items that name a record field ("any order whose record says ...") are
+                  left to the record's flag.
+``durations``     the rule's numbers of days ("within 30 days", "2-4 working days", "7-day").
+``stems``         the content stems of the whole policy: a reply that answers from it shares them.
+
+Plain regular expressions; importable without torch; nothing here raises on odd input.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from loopwright.rewards import support_facts as sf
+from loopwright.rewards import support_request as sr
+
+SCAN_CHARS = 8000
+_WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_FORMAT_HINT = re.compile(r"\b(D{1,2})[/.\-](M{1,2})\b|\b(M{1,2})[/.\-](D{1,2})\b")
+_NUMERIC = re.compile(r"(?<![\w/.:-])(?:(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?(\d{1,2})[/.\-](\d{1,2})"
+                      r"(?:[/.\-]((?:20)?\d\d))?(?![\w/]|\.\d)", re.I)
+_TODAY = re.compile(r"\btoday(?:'s\s+date)?\b\s*(?:is|:|=|,)?\s*([^\n]{0,40})", re.I)
+_HANDOFF = re.compile(r"\bhand\s*(?:it\s+|them\s+)?(?:off|over)\b|\bescalat\w*|\btransfer\w*\s+to\b|"
+                      r"\bpass\w*\s+(?:it\s+|them\s+)?(?:on\s+)?to\s+(?:a\s+)?(?:human|colleague|person|agent|specialist)|"
+                      r"\b(?:human|live)\s+(?:colleague|agent|person)", re.I)
+_DURATION = re.compile(r"(?<![\d.,])(\d{1,3})(?:\s*(?:-|–|to|or)\s*(\d{1,3}))?[\s-]*(working\s+|business\s+|calendar\s+)?"
+                       r"(day|week)s?\b", re.I)
+# Words of a hand-off rule that say who or how, not what is reported.
+_RULE_WORDS = frozenset("""human colleague colleagues agent person specialist hand handed off over say yourself
+resolve resolving involving involve any anyone other suspected possible who whom whose someone something our
+products product them it for and or the with about including include includes such like cases case kind kinds
+report reports reported""".split())
+# Ordinary words that a hand-off item names: a customer's "faulty" must not make every faulty kettle a hand-off.
+_FLAG_ITEM = re.compile(r"\brecord\b|\bflag\w*|\bfield\b|:\s*\S", re.I)
+ASKS_ORDER_NUMBER = re.compile(
+    r"\b(?:send|share|give|tell|provide|reply\s+with|let\s+me\s+(?:know|have)|what(?:'s|\s+is|\s+was))\b[^.?!]{0,40}?"
+    r"\border\s*(?:number|no\b|nr\b|id\b|ref\w*|code|#)|\b(?:order|reference)\s*(?:number|no\b|id\b|ref\w*|code)"
+    r"[^.!]{0,60}\?", re.I)
+
+
+@dataclass(frozen=True)
+class Policy:
+    text: str = ""
+    day_first: bool | None = None
+    today: dt.date | None = None
+    handoff: tuple[frozenset, ...] = ()
+    durations: tuple[tuple[int, int, bool], ...] = ()  # (low, high, working days), in days
+    stems: frozenset = field(default_factory=frozenset)
+
+    def handoff_applies(self, user: str) -> bool:
+        """Whether the customer's message reports something the rule hands to a human."""
+        said = {s[:5] for s in sr.content_stems(user)}
+        return any(item and {s[:5] for s in item} <= said for item in self.handoff)
+
+    def relative_dates(self, text: str) -> list[tuple[frozenset, int]]:
+        """'today' / 'tomorrow' in ``text`` as (month, day) readings, when the policy says what today is."""
+        if self.today is None:
+            return []
+        out = []
+        for m in re.finditer(r"\b(today|tonight|tomorrow)\b", text, re.I):
+            day = self.today + dt.timedelta(days=1 if m[1].lower() == "tomorrow" else 0)
+            out.append((frozenset({(day.month, day.day)}), m.start()))
+        return out
+
+    def derivable(self, readings: frozenset, bases: frozenset) -> bool:
+        """Whether a date the record does not hold follows from it or from today by one of the policy's own
+        periods ("delivered 19/11, so you can return it until 19 December" under a 30-day window; "ships today,
+        2-4 working days: Monday 7 December"). Only future dates: a past one is a fact, not an estimate."""
+        if self.today is None:
+            return False
+        year = self.today.year
+        starts = {self.today} | {d for d in (_dated(year, md) for md in bases) if d}
+        targets = {d for d in (_dated(year, md) for md in readings) if d and d >= self.today}
+        if not targets:
+            return False
+        if self.today in targets:
+            return True
+        for low, high, working in self.durations:
+            for n in range(low, min(high, low + 30) + 1):
+                for start in starts:
+                    if _plus(start, n, working) in targets or (not working and _plus(start, n, True) in targets):
+                        return True
+        return False
+
+
+def _dated(year: int, md: tuple[int, int]) -> dt.date | None:
+    try:
+        return dt.date(year, md[0], md[1])
+    except ValueError:
+        return None
+
+
+def _plus(start: dt.date, days: int, working: bool) -> dt.date:
+    if not working:
+        return start + dt.timedelta(days=days)
+    day = start
+    while days > 0:
+        day += dt.timedelta(days=1)
+        days -= day.weekday() < 5
+    return day
+
+
+def system_text(prompt: Any) -> str:
+    """The system messages of a chat prompt, joined ('' for a plain string prompt)."""
+    if not isinstance(prompt, (list, tuple)):
+        return ""
+    parts = [m["content"] for m in prompt if isinstance(m, dict) and m.get("role") == "system"
+             and isinstance(m.get("content"), str)]
+    return "\n".join(parts)[:SCAN_CHARS]
+
+
+def _day_first(text: str, record_values: list[str]) -> bool | None:
+    hint = _FORMAT_HINT.search(text)
+    if hint:
+        return bool(hint[1])
+    votes = set()
+    for value in [text, *record_values]:
+        for m in _NUMERIC.finditer(value):
+            a, b = int(m[2]), int(m[3])
+            if a > 12 >= b:
+                votes.add(True)
+            elif b > 12 >= a:
+                votes.add(False)
+            elif m[1] and m[4]:  # "Fri 4/12/2026": the weekday tells which reading it is
+                year = int(m[4]) + (2000 if len(m[4]) == 2 else 0)
+                fits = {first for first, (mo, d) in ((True, (b, a)), (False, (a, b)))
+                        if (day := _dated(year, (mo, d))) and _WEEKDAYS[day.weekday()] == m[1][:3].lower()}
+                if len(fits) == 1:
+                    votes |= fits
+    return votes.pop() if len(votes) == 1 else None
+
+
+def _today(text: str, day_first: bool | None) -> dt.date | None:
+    m = _TODAY.search(text)
+    if not m:
+        return None
+    found = sf.dates_in(m[1], day_first)
+    year = re.search(r"\b(20\d\d)\b", m[1]) or re.search(r"\b(20\d\d)\b", text)
+    if not found or not year:
+        return None
+    readings = sorted(found[0][0])
+    weekday = re.search(r"\b(mon|tue|wed|thu|fri|sat|sun)", m[0], re.I)
+    dates = [d for d in (_dated(int(year[1]), md) for md in readings) if d]
+    if weekday:
+        dates = [d for d in dates if _WEEKDAYS[d.weekday()] == weekday[1].lower()] or dates
+    return dates[0] if len(dates) == 1 else None
+
+
+def _handoff_items(text: str) -> tuple[frozenset, ...]:
+    items = []
+    for sentence in re.split(r"(?<=[.!])\s+|\n", text):
+        m = _HANDOFF.search(sentence)
+        if not m:
+            continue
+        rest = sentence[m.end():]
+        rest = rest.split(":", 1)[1] if ":" in rest[:80] else re.split(r"\b(?:for|when|if)\b", rest, 1)[-1]
+        for part in re.split(r",|;|\bor\b|\band\b|\bas\s+well\s+as\b", rest):
+            if _FLAG_ITEM.search(part):
+                continue
+            stems = frozenset(s for s in sr.content_stems(part) if s not in _RULE_WORDS)
+            if stems:
+                items.append(stems)
+    return tuple(items)
+
+
+def _durations(text: str) -> tuple[tuple[int, int, bool], ...]:
+    out = set()
+    for m in _DURATION.finditer(text):
+        low = int(m[1])
+        high = int(m[2]) if m[2] else low
+        scale = 7 if m[4].lower() == "week" else 1
+        out.add((low * scale, max(low, high) * scale, bool(m[3]) and "calendar" not in m[3].lower()))
+    out.add((1, 1, True))  # "next working day": every shop's unit
+    return tuple(sorted(out))
+
+
+def policy_of(prompt: Any, facts: dict | None = None) -> Policy:
+    """The shop's rules as the conversation's system message states them (an empty Policy when it has none)."""
+    text = system_text(prompt)
+    record = [v for v in (facts or {}).values() if isinstance(v, str)]
+    record += [v for v in ((facts or {}).get("extra") or {}).values() if isinstance(v, str)]
+    day_first = _day_first(text, record)
+    if not text:
+        return Policy(day_first=day_first)
+    return Policy(text=text, day_first=day_first, today=_today(text, day_first), handoff=_handoff_items(text),
+                  durations=_durations(text), stems=frozenset(sr.content_stems(text)))
+
+
+def answers_from_policy(reply: str, user: str, policy: Policy) -> bool:
+    """A reply that answers the customer's question from the shop's rules: one of its sentences shares a word
+    of the question and two of the policy, and every number of days or amount it gives is one the policy,
+    the question or simple arithmetic on them holds. A copy of the rules is no answer."""
+    if not policy.stems or not sr.QUESTION.search(user) or sr.echoes(reply, policy.text, run=14):
+        return False
+    asked = {s[:5] for s in sr.content_stems(user)}
+    ruled = {s[:5] for s in policy.stems}
+    for sentence in re.split(r"(?<=[.!;])\s+", reply):
+        own = {s[:5] for s in sr.content_stems(sentence)}
+        if own & asked and len(own & ruled) >= 2:
+            return _numbers_grounded(reply, user, policy)
+    return False
+
+
+def _numbers_grounded(reply: str, user: str, policy: Policy) -> bool:
+    known = {a for a, _, _ in sf.amounts_in(policy.text + "\n" + user)}
+    for cents, _, _ in sf.amounts_in(reply):
+        if cents not in known and not any(abs(a - b) == cents or a + b == cents for a in known for b in known):
+            return False
+    days = {n for low, high, _ in policy.durations for n in (low, high)} | {
+        int(m[1]) for m in _DURATION.finditer(user)}
+    for m in _DURATION.finditer(reply):
+        for n in filter(None, (m[1], m[2])):
+            value = int(n) * (7 if m[4].lower() == "week" else 1)
+            if value not in days and not any(a + b == value for a in days for b in days):
+                return False
+    return True

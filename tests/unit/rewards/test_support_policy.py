@@ -1,0 +1,114 @@
+"""reward=customer_support reads the shop's rules from the conversation's system message (support_policy.py).
+
+Each case is the grader scoring a reply as a user's logs would hold it: a system message with the shop's policy,
+the customer's message, a record in the shop's own field names. Written for these rules (a fit); the blind
+figures are in docs/REWARDS.md."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+from loopwright.rewards import customer_support as cs
+from loopwright.rewards import support_facts as sf
+from loopwright.rewards.support_policy import policy_of
+
+SYSTEM = ("You are Ana, support agent of Casa Tula, a shop in Mexico. Dates are written DD/MM/YYYY. Today is "
+          "Thursday 03/12/2026. Orders ship within 2 working days; Estafeta delivers in 1-3 working days. Returns: "
+          "unused items within 30 days of delivery. Shipping is free from $900 MXN, otherwise $99 MXN. Hand off to a "
+          "human colleague (say so; do not resolve it yourself) for: burns or any injury, electrical faults, legal "
+          "threats, chargebacks, and any order whose record says Escalar: sí.")
+FACTS_MAP = {"Pedido": "order_id", "Estado": "status", "Paquetería": "carrier", "Guía": "tracking",
+             "Enviado": "ship_date", "Entrega estimada": "eta", "Entregado": "delivered_date", "Escalar": "escalate"}
+
+
+def chat(user: str) -> list[dict]:
+    return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
+
+
+def score(reply: str, user: str, facts: dict | None) -> float:
+    return cs.make({"facts_map": FACTS_MAP})([reply], facts_json=[json.dumps(facts) if facts else None],
+                                             prompts=[chat(user)])[0]
+
+
+SHIPPED = {"Pedido": "CT-30417", "Estado": "en camino", "Paquetería": "Estafeta", "Guía": "EST 8812 3390",
+           "Enviado": "01/12/2026", "Entrega estimada": "04/12/2026", "Escalar": "no"}
+
+
+def test_the_shops_date_order_today_and_periods_are_read_from_the_system_message():
+    policy = policy_of(chat("hola"))
+    assert policy.day_first is True and policy.today == dt.date(2026, 12, 3)
+    assert (30, 30, False) in policy.durations and (1, 3, True) in policy.durations
+    assert sf.dates_in("01/12/2026", policy.day_first)[0][0] == {(12, 1)}  # 1 December, not 12 January
+    assert sf.dates_in("01/12/2026")[0][0] == {(12, 1), (1, 12)}  # nothing says: both readings
+    # a weekday beside a numeric date tells the order when nothing else does
+    assert policy_of([{"role": "system", "content": "Today is Fri 4/12/2026."}]).day_first is True
+    assert policy_of([{"role": "system", "content": "Today is Friday 12/4/2026."}]).day_first is False
+
+
+def test_a_date_read_the_wrong_way_round_is_a_contradiction():
+    right = "Your order CT-30417 left us on 1 December with Estafeta (EST 8812 3390) and arrives tomorrow, 4 December."
+    wrong = "Your order CT-30417 left us on 12 January with Estafeta (EST 8812 3390) and arrives on 12 April."
+    assert score(right, "Where is my order CT-30417?", SHIPPED) >= 0.7
+    assert score(wrong, "Where is my order CT-30417?", SHIPPED) <= 0.2
+
+
+def test_tomorrow_is_checked_against_the_record_when_the_policy_says_what_today_is():
+    user = "Where is my order CT-30417?"
+    assert score("It's on its way with Estafeta and arrives tomorrow. Order CT-30417.", user, SHIPPED) >= 0.7
+    late = dict(SHIPPED, **{"Entrega estimada": "09/12/2026"})
+    assert score("It's on its way with Estafeta and arrives tomorrow. Order CT-30417.", user, late) <= 0.2
+
+
+def test_a_date_that_follows_from_the_record_by_the_shops_own_period_is_no_invention():
+    delivered = {"Pedido": "CT-29001", "Estado": "entregado", "Entregado": "19/11/2026", "Escalar": "no"}
+    user = "Can I still return the lamp from order CT-29001? I never used it."
+    ok = ("Yes: order CT-29001 was delivered on 19/11/2026, so you can return the unused lamp until 19 December. "
+          "I've emailed you the return label.")
+    invented = ("Yes: order CT-29001 was delivered on 19/11/2026, so you can return the unused lamp until 23 December. "
+                "I've emailed you the return label.")
+    assert score(ok, user, delivered) >= 0.7
+    assert score(invented, user, delivered) <= 0.2
+
+
+@pytest.mark.parametrize("flag", ["sí", "oui", "ja", "Y", "예", "tak"])
+def test_a_records_yes_in_the_shops_language_calls_for_a_hand_off(flag):
+    assert sf.truthy(flag)
+    facts = dict(SHIPPED, Escalar=flag)
+    handoff = ("Order CT-30417 is with Estafeta (EST 8812 3390) and due on 04/12. I've passed your case to a human "
+               "colleague who will call you today.")
+    assert score(handoff, "Where is my order CT-30417?", facts) >= 0.7
+    no_handoff = "Order CT-30417 is with Estafeta (EST 8812 3390) and due on 04/12."
+    assert score(no_handoff, "Where is my order CT-30417?", facts) <= 0.4
+
+
+def test_an_injury_calls_for_a_hand_off_even_when_the_records_flag_says_no():
+    user = "Order CT-30417: the heater sparked and I burned my hand on it."
+    missed = "Sorry! Order CT-30417 is faulty, so send it back and we'll refund you."
+    assert score(missed, user, SHIPPED) <= 0.4
+
+
+def test_the_shops_hand_off_rule_names_what_goes_to_a_human():
+    policy = policy_of(chat("x"))
+    assert policy.handoff_applies("I asked my bank for a chargeback on the order")
+    assert policy.handoff_applies("it has an electrical fault, the plug sparks")
+    assert not policy.handoff_applies("the lamp is faulty, it flickers")  # "electrical faults" needs both words
+    assert not policy.handoff_applies("where is my order?")
+
+
+def test_without_a_record_asking_for_the_order_number_is_the_next_step():
+    ask = "Sorry it's late! Could you send me your order number? It looks like CT-12345 and is in your confirmation email."
+    assert score(ask, "My parcel still hasn't come, what's going on?", None) >= 0.7
+    # a customer who gave the number is not asked for it again
+    assert score(ask, "My parcel CT-30999 still hasn't come, what's going on?", None) < 0.7
+
+
+def test_an_answer_from_the_shops_policy_is_an_outcome_and_one_with_numbers_the_policy_lacks_is_not():
+    user = "How much is shipping on a $700 MXN order?"
+    right = "Shipping is free from $900 MXN; below that it costs $99 MXN, so on a $700 MXN order you would pay $99 MXN."
+    wrong = "Shipping is free from $500 MXN; below that it costs $49 MXN, so on a $700 MXN order shipping is free."
+    assert score(right, user, None) >= 0.7
+    assert score(wrong, user, None) < 0.7
+    dump = SYSTEM.split("Returns:")[1][:200]  # the rules pasted back
+    assert score(dump, user, None) < 0.7
