@@ -239,7 +239,8 @@ class _Reading:
             status = f.get("status")
             ok = STATUS_STATED.get(status, {status}) & self.claims
             return bool(ok) or (status == "shipped" and "delayed" in self.claims and bool(f.get("eta"))) or (
-                status == "refunded" and self.stated("refund_amount"))
+                status == "refunded" and self.stated("refund_amount")) or (
+                status in ("shipped", "delayed") and self.stated("eta"))  # "Tomorrow, Fri 4/12, with StarTrack"
         if key == "order_id":
             return self.order_ok
         if key == "tracking":

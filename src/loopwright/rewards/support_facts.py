@@ -185,7 +185,10 @@ def canonical_status(value: Any) -> str | None:
 
 
 # ------------------------------------------------------------------ amounts
-_CUR = r"(?:[$£€¥]|us\$|usd|eur|gbp|chf|cad|aud|sek|nok|dkk|pln|jpy|inr|kr|dollars?|euros?|pounds?)"
+# Symbols and codes as shops write them: "R$ 1.249,90", "A$129.95", "89,000원", "₹1,199", "1 299 zł", "Rp 150.000".
+_CUR = (r"(?:[$£€¥₩₹₺₦₱₫₪฿]|(?:us|a|au|nz|c|ca|hk|s|r|mx|ar|cl|co)\$|원|zł|kč|lei|rp|rm|usd|eur|gbp|chf|cad|aud|"
+        r"nzd|sek|nok|dkk|pln|jpy|inr|krw|brl|mxn|ars|clp|cop|zar|try|idr|myr|ngn|egp|sar|aed|huf|czk|ron|php|vnd|"
+        r"thb|ils|kr|dollars?|euros?|pounds?|rupees?|pesos?|reais|lira|naira|rupiah|złoty|zloty)")
 _NUM = r"(\d{1,3}(?:[,.' ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)"
 MONEY = re.compile(r"(?<![\w.])" + _CUR + r"\s?" + _NUM + r"(?![\d])|(?<![\w.,])" + _NUM + r"\s?" + _CUR + r"(?![a-z])",
                    re.I)

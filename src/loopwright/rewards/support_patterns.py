@@ -51,7 +51,7 @@ STATUS_CLAIMS = {
                  r"(?:\w+\s+)?(?:today|tomorrow|on|by|soon|shortly|later)\b"],
     "delivered": [_AUX + r"\s+(?:been\s+|already\s+)?(?:delivered|dropped\s+off)\b", r"\bdelivered\s+(?:on|yesterday|to)\b",
                   r"\b(?:recorded|marked)\s+(?:\S+\s+)?(?:as\s+)?delivered\b", r"\bstatus\s*(?:is|:)\s*delivered\b",
-                  r"\b(?:arrived|was\s+left)\s+on\b", r"\bsigned\s+for\b", r"\bshows?\s+(?:as\s+)?delivered\b",
+                  r"(?<!have\s)\b(?:arrived|was\s+left)\s+on\b", r"\bsigned\s+for\b", r"\bshows?\s+(?:as\s+)?delivered\b",
                   r"\b(?:was\s+|were\s+)?left\s+(?:with|at|in|on|behind|by)\s+(?:your|the|a)\s+(?:\w+\s+)?(?:neighbou?r|porch|"
                   r"door|safe\s+place|reception|mailbox|letterbox|locker|concierge|shed|garage)\b"],
     "cancelled": [_AUX + r"\s+(?:been\s+|now\s+)?cancel+ed\b",

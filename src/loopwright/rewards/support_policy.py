@@ -67,8 +67,8 @@ class Policy:
 
     def handoff_applies(self, user: str) -> bool:
         """Whether the customer's message reports something the rule hands to a human."""
-        said = {s[:5] for s in sr.content_stems(user)}
-        return any(item and {s[:5] for s in item} <= said for item in self.handoff)
+        said = _keys(sr.content_stems(user))
+        return any(item and _keys(item) <= said for item in self.handoff)
 
     def relative_dates(self, text: str) -> list[tuple[frozenset, int]]:
         """'today' / 'tomorrow' in ``text`` as (month, day) readings, when the policy says what today is."""
@@ -210,13 +210,27 @@ def answers_from_policy(reply: str, user: str, policy: Policy) -> bool:
     the question or simple arithmetic on them holds. A copy of the rules is no answer."""
     if not policy.stems or not sr.QUESTION.search(user) or sr.echoes(reply, policy.text, run=14):
         return False
-    asked = {s[:5] for s in sr.content_stems(user)}
-    ruled = {s[:5] for s in policy.stems}
+    asked = _keys(sr.content_stems(user))
+    ruled = _keys(policy.stems)
     for sentence in re.split(r"(?<=[.!;])\s+", reply):
-        own = {s[:5] for s in sr.content_stems(sentence)}
-        if own & asked and len(own & ruled) >= 2:
+        own = _keys(sr.content_stems(sentence))
+        shared = own & asked  # two of the question's words, or one and a figure the rules give (a fee, a period)
+        if (len(shared) >= 2 or shared and _figure_of(sentence, policy)) and len(own & ruled) >= 2:
             return _numbers_grounded(reply, user, policy)
     return False
+
+
+def _keys(stems: set | frozenset) -> set:
+    """Stems compared on their first five letters, a plural s dropped ("cost" ~ "costs", "injury" ~ "injured")."""
+    return {s.rstrip("s")[:5] for s in stems}
+
+
+def _figure_of(sentence: str, policy: Policy) -> bool:
+    """Whether a sentence gives an amount or a number of days that the shop's rules give."""
+    amounts = {a for a, _, _ in sf.amounts_in(policy.text)}
+    days = {n for low, high, _ in policy.durations for n in (low, high)}
+    return any(a in amounts for a, _, _ in sf.amounts_in(sentence)) or any(
+        int(n) in days for m in _DURATION.finditer(sentence) for n in filter(None, (m[1], m[2])))
 
 
 def _numbers_grounded(reply: str, user: str, policy: Policy) -> bool:

@@ -43,6 +43,9 @@ REPORT_KINDS = {
              r"allerg\w*|reaction|vomit\w*|(?:got|was|were|became|fell)\s+(?:very\s+)?(?:ill|sick)|"
              r"food\s+poison\w*|threat\w*|harass\w*|abus\w*|stalk\w*"),
     "fraud": (r"fraud\w*|scam\w*|stolen|steal\w*|hack\w*|phish\w*|unauthori[sz]ed|not\s+authori[sz]ed|"
+              r"charge\s*-?\s*backs?\b|revers\w*\s+(?:the\s+|this\s+|a\s+)?(?:charge|payment|transaction)|"
+              r"disput\w*\s+(?:the\s+|this\s+|a\s+)?(?:charge|payment|transaction)|unrecogni[sz]ed\s+(?:charge|payment)|"
+              r"(?:do|did)\s*(?:n't|\s+not)\s+recogni[sz]e\s+(?:the\s+|this\s+|a\s+)?(?:charge|payment|transaction)|"
               r"(?:did|do)\s*(?:n't|\s+not)\s+(?:place|order|make|authori[sz]e|recogni[sz]e|buy|purchase)|"
               r"never\s+(?:placed|ordered|made|bought|authori[sz]ed)|(?:wasn'?t|was\s+not|not)\s+me\b|"
               r"someone\s+(?:else\s+)?(?:has\s+)?(?:used|got\s+into|ordered|charged|accessed|logged|changed|placed)|"
@@ -76,7 +79,7 @@ def report_kinds(user: str) -> set[str]:
 
 
 # The customer asks where the order is (not: reports what arrived).
-ASKS_STATUS = re.compile(r"\bwhere\b|\btrack\w*|\bstatus\b|\bwhen\s+will\b|\bany\s+news\b|\bstill\s+waiting\b|\bcoming\b|"
+ASKS_STATUS = re.compile(r"\bwhere\b|\beta\b|\btrack\w*|\bstatus\b|\bwhen\s+will\b|\bany\s+news\b|\bstill\s+waiting\b|\bcoming\b|"
                          r"\b(?:has|have|did|is)\s+(?:\S+\s+){0,3}?(?:shipped|arrived|left|gone\s+out|been\s+(?:sent|"
                          r"delivered|dispatched|posted))\b|\b(?:shipped|arrived|dispatched|despatched|sent)\s+yet\b|"
                          r"\bhasn'?t\s+(?:moved|come|arrived|shipped)\b|\bnot\s+(?:arrived|come|received|turned\s+up)\b|"

@@ -112,3 +112,25 @@ def test_an_answer_from_the_shops_policy_is_an_outcome_and_one_with_numbers_the_
     assert score(wrong, user, None) < 0.7
     dump = SYSTEM.split("Returns:")[1][:200]  # the rules pasted back
     assert score(dump, user, None) < 0.7
+
+
+@pytest.mark.parametrize("text,cents", [("R$ 1.249,90", 124990), ("A$129.95", 12995), ("89,000원", 8900000),
+                                        ("₹1,199", 119900), ("1 299 zł", 129900), ("$99 MXN", 9900)])
+def test_amounts_in_the_shops_own_currency_formats_are_read(text, cents):
+    assert [a for a, _, _ in sf.amounts_in(f"you paid {text} for it")] == [cents]
+
+
+def test_a_chargeback_or_a_reversed_charge_is_a_payment_dispute_for_a_human():
+    from loopwright.rewards.support_request import report_kinds
+
+    assert "fraud" in report_kinds("I have called my bank to reverse the charge because you never sent it.")
+    assert "fraud" in report_kinds("I opened a chargeback with my card company")
+    assert report_kinds("Can I change the delivery address?") == set()
+
+
+def test_a_padded_reply_sharing_one_word_with_the_question_is_no_policy_answer():
+    user = "Is the 90 cm lamp suitable for outdoor use?"
+    padded = ("Thank you for your interest in Casa Tula! Choosing the right lamp is an important decision, and our "
+              "orders ship within working days with care. We always recommend reading the product description. "
+              "Returns of unused items are always welcome and delivery is a pleasure for our team.")
+    assert score(padded, user, None) < 0.7
