@@ -91,14 +91,6 @@ def parse_facts(facts_json: Any, facts_map: dict | None = None) -> dict | None:
     return sf.normalize_facts(facts_json, facts_map) if facts_json not in (None, "", "null", "{}") else None
 
 
-def _outcome(text: str, claims: set, facts: bool) -> bool:
-    """A concrete outcome or next step. Without facts a status claim is no outcome: nothing can confirm it."""
-    if sp.OUTCOME.search(sp.VAGUE_DONE.sub(" ", text)):
-        return True
-    said = (claims if facts else set()) or any(p.search(text) for p in sp.NEXT_STEP.values())
-    return bool(said) and not sp.DEFLECT.search(text)
-
-
 class _Reading:
     """What one reply says, checked against the facts (None: nothing can be checked)."""
 
@@ -121,13 +113,16 @@ class _Reading:
             self.contradictions.append("remedy stuffing")
         if sp.telegraphic(text):
             self.contradictions.append("keywords without sentences")
+        if sp.PLACEHOLDER.search(text):
+            self.contradictions.append("placeholders where the specifics should be")
         self._yes_no()
         self._status()
         self.known_amounts = {sf.amount_value(f.get(k)) for k in sf.AMOUNT_KEYS} - {None}
         self.known_amounts |= {sf.amount_value(v) for v in f.get("extra", {}).values()
                                if isinstance(v, str) and sf.amounts_in(v)} - {None}
         if any(k in f for k in sf.AMOUNT_KEYS) and any(
-                c not in self.known_amounts and sp.amount_has_role(text, s, e) for c, s, e in sp_amounts):
+                c not in self.known_amounts and sp.amount_has_role(text, s, e)
+                and not policy.amount_follows(c, self.known_amounts) for c, s, e in sp_amounts):
             self.contradictions.append("amount not in the facts")
         self.refund_cents = sf.amount_value(f.get("refund_amount"))
         refund_claim = any(not (sp.negated(text, m.start()) or sp.conditional(text, m.start()))
@@ -142,6 +137,8 @@ class _Reading:
                 not (r & self.known_dates) and sp.date_has_role(text, s)
                 and (estimate_known or not policy.derivable(r, self.known_dates)) for r, s in self.dates):
             self.contradictions.append("date not in the facts")
+        if facts is None and spol.invents_specifics(text, user, self.amounts, self.dates, policy):
+            self.contradictions.append("an order's date or amount with no record to hold it")
         self._carrier_tracking_email()
         self._order()
         self.anchored = self._anchored()
@@ -230,7 +227,8 @@ class _Reading:
         self.order_ok = sf.order_body(order_id) in bodies
         if any(b != sf.order_body(order_id) for b in bodies):
             self.contradictions.append("wrong order number")
-        elif self.order_ok is False and sr.foreign_orders(self.text, self.user, order_id, self.facts.get("tracking")):
+        elif self.order_ok is False and sr.foreign_orders(self.text, self.user, order_id, self.facts.get("tracking"),
+                                                              self.facts):
             self.contradictions.append("an order number not the record's")
 
     def stated(self, key: str) -> bool:
@@ -266,7 +264,7 @@ class _Reading:
                 return True  # no record and no order named: asking for the number is the next step
             if spol.answers_from_policy(self.text, self.user, self.policy) and not self.claims:
                 return True
-            return self.anchored and (_outcome(self.text, self.claims, self.facts_given) or sr.answers(self.text, self.user))
+            return self.anchored and (sr.outcome(self.text, self.claims, self.facts_given, self.user) or sr.answers(self.text, self.user))
         return False
 
     def required(self) -> list[str]:

@@ -154,12 +154,18 @@ _STATUS_FAMILIES = [
     ("shipped", r"out\s+for\s+delivery|with\s+(?:the\s+)?(?:driver|courier|carrier)|out\s+with|transit|tr[âa]nsito"
                 r"|on\s+(?:its|the)\s+way|ship|dispatch|despatch|\bsent\b|handed|collected\s+by|picked\s+up\s+by|versand|versendet"
                 r"|verschickt|unterwegs|in\s+zustellung|exp[ée]di|en\s+cours\s+de\s+livraison|en\s+livraison"
-                r"|enviad|em\s+rota|en\s+camino|verzonden|onderweg|spedit|in\s+consegna|wysłan|w\s+drodze"),
+                r"|enviad|em\s+rota|en\s+camino|verzonden|onderweg|spedit|in\s+consegna|wysłan|w\s+drodze"
+                r"|kargoya\s+verildi|dağıtımda|dagitimda|yolda|transfer\s+merkez|skickad|sendt|afsendt|lähetetty"
+                r"|odeslán|dikirim|dalam\s+perjalanan|on\s+the\s+road"),
     ("delivered", r"deliver|signed|arrived|received\s+by\s+customer|zugestellt|geliefert|livr[ée]|entregu?[ea]"
-                  r"|bezorgd|afgeleverd|consegnat|dostarczon|doręczon"),
+                  r"|bezorgd|afgeleverd|consegnat|dostarczon|doręczon|levere|teslim\s+edildi|toimitettu|doručen"
+                  r"|diterima|terkirim|ready\s+for\s+(?:pick\s*-?\s*up|collection)|waiting\s+at\s+(?:the\s+)?\w+\s+point"
+                  r"|w\s+paczkomacie|at\s+(?:the\s+)?(?:pick\s*-?\s*up|collection|parcel)\s+point|hämtas|utlämnings"
+                  r"|listo\s+para\s+(?:recoger|retirar)|pronto\s+para\s+retirada|pronto\s+(?:per\s+il\s+)?ritiro"),
     ("processing", r"process|pending|pack|prepar|picking|picked|awaiting|stock|backorder|confirmed|placed|received"
                    r"|on\s+hold|new|open|unfulfil|bearbeitung|in\s+vorbereitung|en\s+cours\s+de\s+traitement|en\s+attente"
-                   r"|em\s+prepara|en\s+prepara|in\s+behandeling|in\s+lavorazione|w\s+realizacji"),
+                   r"|em\s+prepara|en\s+prepara|in\s+behandeling|in\s+lavorazione|w\s+realizacji|hazırlan|hazirlan"
+                   r"|opłacon|oplacon|behandlas|under\s+behandling|käsittely|zpracov|diproses|dikemas"),
 ]
 # "Preparing (not shipped)", "noch nicht versendet": a record that says it has not left is not shipped.
 _NOT_LEFT = re.compile(r"\b(?:not|yet\s+to\s+be|nicht|pas|não|no|niet)\s+(?:yet\s+|encore\s+|noch\s+)?"
@@ -186,7 +192,7 @@ def canonical_status(value: Any) -> str | None:
 
 # ------------------------------------------------------------------ amounts
 # Symbols and codes as shops write them: "R$ 1.249,90", "A$129.95", "89,000원", "₹1,199", "1 299 zł", "Rp 150.000".
-_CUR = (r"(?:[$£€¥₩₹₺₦₱₫₪฿]|(?:us|a|au|nz|c|ca|hk|s|r|mx|ar|cl|co)\$|원|zł|kč|lei|rp|rm|usd|eur|gbp|chf|cad|aud|"
+_CUR = (r"(?:[$£€¥₩₹₺₦₱₫₪฿]|(?:us|a|au|nz|c|ca|hk|s|r|mx|ar|cl|co)\$|r(?=\s?\d)|원|zł|kč|lei|rp|rm|tl|usd|eur|gbp|chf|cad|aud|"
         r"nzd|sek|nok|dkk|pln|jpy|inr|krw|brl|mxn|ars|clp|cop|zar|try|idr|myr|ngn|egp|sar|aed|huf|czk|ron|php|vnd|"
         r"thb|ils|kr|dollars?|euros?|pounds?|rupees?|pesos?|reais|lira|naira|rupiah|złoty|zloty)")
 _NUM = r"(\d{1,3}(?:[,.' ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)"
@@ -235,14 +241,42 @@ def amount_value(value: Any) -> int | None:
 # ------------------------------------------------------------------ dates
 _MONTHS = {m: i + 1 for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
                                            "nov", "dec"])}
-_MON = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)(?:[a-z]*)\.?"
-_DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+# Month names as shops write them in French, Spanish, Portuguese, Italian, German, Dutch, Scandinavian, Polish,
+# Czech, Turkish, Finnish and Indonesian (whole words, inflected forms listed): "1 Aralık 2026", "4 grudnia".
+_LOCAL_MONTHS = {
+    1: "janvier enero janeiro gennaio januar januari stycznia styczeń ledna leden ocak tammikuuta tammikuu",
+    2: "février fevrier febrero fevereiro febbraio februar februari lutego luty února únor şubat subat helmikuuta",
+    3: "mars marzo março marco märz maart marca marzec března březen mart maaliskuuta",
+    4: "avril abril aprile kwietnia kwiecień dubna duben nisan huhtikuuta",
+    5: "mai mayo maio maggio mei maja maj května květen mayıs mayis toukokuuta",
+    6: "juin junio junho giugno juni czerwca czerwiec června červen haziran kesäkuuta",
+    7: "juillet julio julho luglio juli lipca lipiec července červenec temmuz heinäkuuta",
+    8: "août aout agosto augustus agustus sierpnia sierpień srpna srpen ağustos agustos elokuuta",
+    9: "septembre septiembre setembro settembre september września wrzesień září eylül eylul syyskuuta",
+    10: "octobre octubre outubro ottobre oktober października październik října říjen ekim lokakuuta",
+    11: "novembre noviembre novembro november listopada listopad kasım kasim marraskuuta",
+    12: "décembre decembre diciembre dezembro dicembre dezember desember december grudnia grudzień prosince "
+        "prosinec aralık aralik joulukuuta",
+}
+_LOCAL = {name: month for month, names in _LOCAL_MONTHS.items() for name in names.split()}
+_MON = (r"((?:" + "|".join(sorted(_LOCAL, key=len, reverse=True)) + r")(?![^\W\d_])|"
+        r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)(?:[a-z]*)\.?)")
+_DAY = r"(\d{1,2})(?:st|nd|rd|th|\.)?"
+
+
+def _month(name: str) -> int:
+    name = name.lower().rstrip(".")
+    return _LOCAL.get(name) or _MONTHS[name[:3]]
+
+
 _DATE_RES = [
     (re.compile(r"\b(20\d\d)[-/.](\d{1,2})[-/.](\d{1,2})\b"), lambda m: [(int(m[2]), int(m[3]))]),
-    (re.compile(r"\b" + _MON + r"\s+(?:the\s+)?" + _DAY + r"\b(?!:)", re.I),
-     lambda m: [(_MONTHS[m[1][:3].lower()], int(m[2]))]),
-    (re.compile(r"\b" + _DAY + r"\s+(?:of\s+)?" + _MON + r"(?![a-z])", re.I),
-     lambda m: [(_MONTHS[m[2][:3].lower()], int(m[1]))]),
+    # 27-Nov-26, 4-dic-2026: day, month name and year with dashes
+    (re.compile(r"(?<![\w-])(\d{1,2})-" + _MON + r"-(?:20)?\d\d\b", re.I), lambda m: [(_month(m[2]), int(m[1]))]),
+    (re.compile(r"\b" + _MON + r"\s+(?:the\s+)?" + _DAY + r"(?!\d)(?!:)", re.I),
+     lambda m: [(_month(m[1]), int(m[2]))]),
+    (re.compile(r"\b" + _DAY + r"\s+(?:of\s+|de\s+)?" + _MON + r"(?![a-z])", re.I),
+     lambda m: [(_month(m[2]), int(m[1]))]),
     # 02-12-2026 (day-month-year with dashes, as Indian and Dutch shops write it): only with a year, so ids and
     # tracking numbers with dashes are never read as dates; both readings are kept.
     (re.compile(r"(?<![\w-])(\d{1,2})-(\d{1,2})-20\d\d\b"), lambda m: [(int(m[1]), int(m[2])), (int(m[2]), int(m[1]))]),

@@ -43,13 +43,17 @@ STATUS_CLAIMS = {
                  r"\bout\s+with\s+(?:the|our|a)\b", r"\bon\s+(?:the|a)\s+(?:van|truck|lorry)\b",
                  r"\b(?:at|reached|arrived\s+at)\s+(?:their|the|a|its|your)\s+(?:local\s+)?(?:depot|hub|sorting\s+"
                  r"(?:centre|center|office|facility)|delivery\s+(?:office|station)|distribution\s+cent\w+)\b", r"\bis\s+(?:now\s+)?with\s+(?:the\s+)?(?:courier|driver|carrier|[A-Z]\w+)",
-                 r"\b(?:is|it's|'s)\s+expected\s+(?:on|by|to\s+arrive)\b",
+                 r"\b(?:is|it's|'s)\s+expected\s+(?:on|by|to\s+arrive)\b", r"\bscheduled\s+for\s+delivery\b",
                  r"\b(?:it'll|it\s+will|it\s+should|should)\s+(?:land|reach\s+you|get\s+to\s+you|turn\s+up)\b",
                  r"\bexpect\s+(?:it|delivery|your\s+(?:parcel|package|order))\s+(?:on|by|today|tomorrow|this|next|"
                  r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
                  r"\b(?:arrives|arriving|will\s+arrive|should\s+arrive|be\s+with\s+you|is\s+due|due\s+to\s+arrive)\s+"
                  r"(?:\w+\s+)?(?:today|tomorrow|on|by|soon|shortly|later)\b"],
     "delivered": [_AUX + r"\s+(?:been\s+|already\s+)?(?:delivered|dropped\s+off)\b", r"\bdelivered\s+(?:on|yesterday|to)\b",
+                  # waiting for collection at a pick-up point or locker: it has arrived where the customer collects it
+                  r"\b(?:waiting|ready)\s+(?:for\s+you\s+)?(?:at|in)\s+(?:the|your|a)\s+(?:[\w-]+\s+){0,2}?(?:point|locker|"
+                  r"paczkomat|parcel\s+shop|post\s+office|ombud|pick-?up\s+(?:point|location))\b",
+                  r"\bready\s+(?:for|to\s+be)\s+(?:pick\s*-?\s*up|picked\s+up|collect\w*)\b",
                   r"\b(?:recorded|marked)\s+(?:\S+\s+)?(?:as\s+)?delivered\b", r"\bstatus\s*(?:is|:)\s*delivered\b",
                   r"(?<!have\s)\b(?:arrived|was\s+left)\s+on\b", r"\bsigned\s+for\b", r"\bshows?\s+(?:as\s+)?delivered\b",
                   r"\b(?:was\s+|were\s+)?left\s+(?:with|at|in|on|behind|by)\s+(?:your|the|a)\s+(?:\w+\s+)?(?:neighbou?r|porch|"
@@ -141,7 +145,15 @@ ESCALATE = re.compile(
     r"\bspecialist\b|\bhuman\s+(?:agent|colleague|representative)\b|"
     r"\b(?:senior|dedicated)\s+(?:agent|colleague|member|specialist|team|case\s+manager)\b|\bsupervisor\b|"
     r"\b(?:fraud|security|legal|safety|trust\s+(?:and|&)\s+safety|claims|investigations?|customer\s+relations)\s+"
-    r"(?:team|department|manager|officer)\b|\bcase\s+manager\b", re.I)
+    r"(?:team|department|manager|officer)\b|\bcase\s+manager\b|"
+    # "I'm handing your case to our technical team", "passing this to our team lead", "I've passed this on and
+    # they'll contact you", "a colleague will contact you"
+    r"\b(?:hand(?:ed|ing)?|pass(?:ed|ing)?|forward(?:ed|ing)?|refer(?:red|ring)?|escalat\w+)\s+(?:this|it|your\s+"
+    r"(?:case|claim|report|message|complaint|request|order|query))\s+(?:on\s+|over\s+)?to\s+(?:a|an|our|the|my)\s+"
+    r"(?:[\w&-]+\s+){0,3}?(?:person|people|teams?|colleagues?|lead|manager|specialists?|experts?|staff|human)\b|"
+    r"\bpass(?:ed|ing)?\s+(?:this|it|your\s+case)\s+on\b|"
+    r"\b(?:a|one\s+of\s+my|one\s+of\s+our|my|our)\s+(?:senior\s+)?colleagues?\s+(?:will|is\s+going\s+to|'ll)\s+"
+    r"(?:contact|call|email|phone|ring|get\s+in\s+touch|reach\s+out|be\s+in\s+touch)\b", re.I)
 REFUND_DONE = re.compile(
     r"\b(?:issued|processed|sent|initiated|approved)\s+(?:a|your|the)\s+(?:full\s+|partial\s+)?refund\b|"
     r"\brefund\w*\s+(?:of\s+\S+\s+)?(?:has\s+been|was|is\s+being|will\s+be)\s+(?:issued|processed|sent|initiated|approved|credited)\b|"
@@ -176,13 +188,15 @@ _DONE = (r"issued|sent|booked|changed|updated|cancel+ed|refunded|opened|created|
          r"organi[sz]ed|swapped|exchanged|repaired|cleared|authori[sz]ed|voided|reversed|dispatched|despatched|posted|"
          r"shipped|re-?sent|rebooked|rearranged|redirected|rerouted|amended|adjusted|expedited|upgraded|deducted|"
          r"honou?red|reinstated|re-?enabled|deleted|closed|merged|topped\s+up|knocked|refunded|put\s+through|"
-         r"set\s+up|booked\s+in|chased|ordered")
+         r"set\s+up|booked\s+in|chased|ordered|paid")
 OUTCOME = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have|\s+just|\s+already)?(?:\s+just|\s+already|\s+now)?\s+(?:" + _DONE + r")\b|"
     r"\b(?:i|we)(?:'ll|\s+will|\s+can)\s+(?:send|refund|arrange|book|call|email|issue|ship|replace|cancel|contact|"
     r"process|credit|update|collect|reship|reimburse|waive|sort|organi[sz]e|swap|exchange|repair|fix|reset|"
     r"unlock|release|deliver|post|dispatch|put\s+through|top\s+up|pay|cover|honou?r|chase|expedite|redirect)\b|"
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:gone|went)\s+ahead\s+and\s+\w+|"
+    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:received|got|checked|inspected)\b[^.!?;]{0,60}?\band\s+(?:have\s+|also\s+)?"
+    r"(?:" + _DONE + r")\b|"
     r"\b(?:i'm|we're|i\s+am|we\s+are)\s+(?:now\s+|also\s+)?(?:sending|refunding|issuing|arranging|shipping|"
     r"replacing|cancel+ing|crediting|booking|posting|reshipping|reimbursing|waiving|swapping|exchanging|"
     r"dispatching|covering|paying)\b|"
@@ -223,7 +237,7 @@ _GLUE = re.compile(r"^(?:the|a|an|is|are|was|were|be|been|has|have|had|will|can|
 
 def telegraphic(text: str, min_words: int = 12, max_glue: float = 0.08) -> bool:
     """True for a reply of ``min_words`` or more words of which at most ``max_glue`` hold a sentence together."""
-    words = re.findall(r"[A-Za-z][A-Za-z']*", text)
+    words = re.findall(r"[^\W\d_][^\W\d_']*", text)  # letters of any script: "guía" is one word, not "gu" + "a"
     return len(words) >= min_words and sum(bool(_GLUE.match(w)) for w in words) <= max_glue * len(words)
 
 
@@ -272,7 +286,8 @@ def same_carrier(a: str, b: str) -> bool:
 # The role a date or an amount is given in the words just before it; None: no role (a pickup slot, a warranty end).
 _DATE_ROLE = re.compile(r"\b(?:deliver\w*|arriv\w*|due|expect\w*|estimate\w*|eta|be\s+with\s+you|ship\w*|dispatch\w*|"
                         r"despatch\w*|went\s+out|left\s+(?:our|the)|sent|refund\w*|credit\w*|back\s+to\s+your|"
-                        r"order(?:ed)?|placed|return\w*|received|signed)\b[^.!?;]{0,30}$", re.I)
+                        r"order(?:ed)?|placed|return\w*|received|signed|land\w*|reach\w*|collect\w*|pick\s+up|"
+                        r"scheduled)\b[^.!?;]{0,30}$", re.I)
 _AMOUNT_ROLE = re.compile(r"\b(?:refund\w*|reimburs\w*|credit\w*|charge\w*|total|paid|payment|order\s+value|"
                           r"pre-?authori[sz]ation|back\s+to\s+your|money\s+back)\b[^.!?;]{0,30}$|^\s*(?:refund|back|was\s+charged)",
                           re.I)
@@ -285,4 +300,9 @@ def date_has_role(text: str, start: int) -> bool:
 def amount_has_role(text: str, start: int, end: int) -> bool:
     """Whether the amount at text[start:end] is given as a refund, a charge or a total."""
     return bool(_AMOUNT_ROLE.search(text[max(0, start - 50):start])) or bool(
-        re.match(r"[^.!?;]{0,15}\b(?:refund\w*|back\s+to\s+your|went\s+back|credited)", text[end:end + 40], re.I))
+        re.match(r"[^.!?;]{0,15}\b(?:refund\w*|back\b|went\s+back|credited)", text[end:end + 40], re.I))
+
+
+# "ZA-BRC-_____ left on __-Dec-26 with ________", "[order number]", "XXXX": a form with its specifics removed.
+PLACEHOLDER = re.compile(r"_{3,}|\[(?:order|tracking|date|name|amount|carrier|number)[^\]]{0,20}\]|"
+                          r"<(?:order|tracking|date|name|amount|carrier)[^>]{0,20}>|\b[Xx]{4,}\b|\{\w+\}")

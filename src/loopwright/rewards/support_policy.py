@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from loopwright.rewards import support_facts as sf
+from loopwright.rewards import support_patterns as sp
 from loopwright.rewards import support_request as sr
 
 SCAN_CHARS = 8000
@@ -51,7 +52,7 @@ report reports reported""".split())
 # Ordinary words that a hand-off item names: a customer's "faulty" must not make every faulty kettle a hand-off.
 _FLAG_ITEM = re.compile(r"\brecord\b|\bflag\w*|\bfield\b|:\s*\S", re.I)
 ASKS_ORDER_NUMBER = re.compile(
-    r"\b(?:send|share|give|tell|provide|reply\s+with|let\s+me\s+(?:know|have)|what(?:'s|\s+is|\s+was))\b[^.?!]{0,40}?"
+    r"\b(?:send|share|give|tell|provide|need|reply\s+with|let\s+me\s+(?:know|have)|what(?:'s|\s+is|\s+was))\b[^.?!]{0,40}?"
     r"\border\s*(?:number|no\b|nr\b|id\b|ref\w*|code|#)|\b(?:order|reference)\s*(?:number|no\b|id\b|ref\w*|code)"
     r"[^.!]{0,60}\?", re.I)
 
@@ -75,10 +76,17 @@ class Policy:
         if self.today is None:
             return []
         out = []
-        for m in re.finditer(r"\b(today|tonight|tomorrow)\b", text, re.I):
+        for m in re.finditer(r"\b(today|tonight|this\s+(?:evening|afternoon|morning)|later\s+today|tomorrow)\b", text,
+                             re.I):
             day = self.today + dt.timedelta(days=1 if m[1].lower() == "tomorrow" else 0)
             out.append((frozenset({(day.month, day.day)}), m.start()))
         return out
+
+    def amount_follows(self, cents: int, record: set) -> bool:
+        """Whether an amount is a record's amount less or plus a fee or amount the rules name ("$780 less the
+        $120 return guide: $660 back")."""
+        fees = {a for a, _, _ in sf.amounts_in(self.text)}
+        return any(r - f == cents or r + f == cents for r in record for f in fees)
 
     def derivable(self, readings: frozenset, bases: frozenset) -> bool:
         """Whether a date the record does not hold follows from it or from today by one of the policy's own
@@ -93,7 +101,9 @@ class Policy:
             return False
         if self.today in targets:
             return True
-        for low, high, working in self.durations:
+        spans = set(self.durations) | {(a[0] + b[0], a[1] + b[1], a[2] or b[2])  # dispatch, then the courier's days
+                                       for a in self.durations for b in self.durations}
+        for low, high, working in spans:
             for n in range(low, min(high, low + 30) + 1):
                 for start in starts:
                     if _plus(start, n, working) in targets or (not working and _plus(start, n, True) in targets):
@@ -153,12 +163,13 @@ def _today(text: str, day_first: bool | None) -> dt.date | None:
     if not m:
         return None
     found = sf.dates_in(m[1], day_first)
-    year = re.search(r"\b(20\d\d)\b", m[1]) or re.search(r"\b(20\d\d)\b", text)
+    year = re.search(r"\b(20\d\d)\b", m[1]) or re.search(r"[-/.'](\d\d)\b", m[1]) or re.search(r"\b(20\d\d)\b", text)
     if not found or not year:
         return None
+    year_value = int(year[1]) + (2000 if len(year[1]) == 2 else 0)  # "Thu 03-Dec-26"
     readings = sorted(found[0][0])
     weekday = re.search(r"\b(mon|tue|wed|thu|fri|sat|sun)", m[0], re.I)
-    dates = [d for d in (_dated(int(year[1]), md) for md in readings) if d]
+    dates = [d for d in (_dated(year_value, md) for md in readings) if d]
     if weekday:
         dates = [d for d in dates if _WEEKDAYS[d.weekday()] == weekday[1].lower()] or dates
     return dates[0] if len(dates) == 1 else None
@@ -246,3 +257,18 @@ def _numbers_grounded(reply: str, user: str, policy: Policy) -> bool:
             if value not in days and not any(a + b == value for a in days for b in days):
                 return False
     return True
+
+
+def invents_specifics(reply: str, user: str, amounts: list, dates: list, policy: Policy) -> bool:
+    """Without a record, a date or an amount given as the order's (delivered on, a refund of) that the customer did
+    not give, the rules do not hold and today does not explain: "we received your grinder on 1.12 and your refund
+    of 599,00 zł ..." to a customer who named neither. Only with a system message to check against."""
+    if not policy.stems:
+        return False
+    asked = sr.anchors(user)
+    fees = {a for a, _, _ in sf.amounts_in(policy.text)}
+    if any(c not in asked["amounts"] and c not in fees and sp.amount_has_role(reply, s, e) for c, s, e in amounts):
+        return True
+    ruled = {d for r, _ in sf.dates_in(policy.text, policy.day_first) for d in r}  # "before the 16 December holiday"
+    return any(sp.date_has_role(reply, s) and not (r & (asked["dates"] | ruled)) and not policy.derivable(r, frozenset())
+               for r, s in dates)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from loopwright.rewards import support_facts as sf
+from loopwright.rewards import support_patterns as sp
 from loopwright.rewards.support_patterns import negated
 
 # Each kind: stems that describe it in ordinary words. A stem matches at a word start.
@@ -36,11 +37,12 @@ REPORT_KINDS = {
              r"skin|face|mouth|lip|tooth|teeth|wrist|neck|back)s?\b|"
              r"(?:finger|thumb|hand|arm|leg|foot|feet|toe|head|eye|skin|face|mouth|lip|tooth|teeth|wrist|neck)s?\s+"
              r"(?:\w+\s+){0,2}?(?:got\s+|was\s+|were\s+|is\s+|are\s+)?(?:trapped|caught|pinched|crushed|cut|"
-             r"sliced|burn\w*|broken|fractured|bruised|swollen|bleeding|scalded)|"
+             r"sliced|burn\w*|broken|fractured|bruised|swollen|swell\w*|bleeding|scalded)|"
              r"could\s+have\s+been\s+(?:\w+\s+)?worse|nearly\s+(?:killed|hurt|injured|electrocuted|choked|"
              r"burned|burnt)|near\s+miss|injur\w*|hurt\b|hurts\b|wound\w*|cut\s+(?:my|his|her|their)\s+\w+|bleed\w*|blood\w*|bruis\w*|"
              r"hospital\w*|a\s*&\s*e\b|emergency\s+room|doctor\w*|\bgp\b|ambulance|stitches|rash\w*|"
-             r"allerg\w*|reaction|vomit\w*|(?:got|was|were|became|fell)\s+(?:very\s+)?(?:ill|sick)|"
+             r"allergic\s+reaction|allergy\s+attack|(?:an?\s+)?allergic\s+to\s+(?:it|this|the|them)|reaction|reacted|"
+             r"anaphyla\w*|vomit\w*|(?:got|was|were|became|fell)\s+(?:very\s+)?(?:ill|sick)|"
              r"food\s+poison\w*|threat\w*|harass\w*|abus\w*|stalk\w*"),
     "fraud": (r"fraud\w*|scam\w*|stolen|steal\w*|hack\w*|phish\w*|unauthori[sz]ed|not\s+authori[sz]ed|"
               r"charge\s*-?\s*backs?\b|revers\w*\s+(?:the\s+|this\s+|a\s+)?(?:charge|payment|transaction)|"
@@ -79,7 +81,7 @@ def report_kinds(user: str) -> set[str]:
 
 
 # The customer asks where the order is (not: reports what arrived).
-ASKS_STATUS = re.compile(r"\bwhere\b|\beta\b|\btrack\w*|\bstatus\b|\bwhen\s+will\b|\bany\s+news\b|\bstill\s+waiting\b|\bcoming\b|"
+ASKS_STATUS = re.compile(r"\bwhere\b|\beta\b|\bwhen(?:'s|\s+(?:does|do|is|are|can|should|would))\b|\btrack\w*|\bstatus\b|\bwhen\s+will\b|\bany\s+news\b|\bstill\s+waiting\b|\bcoming\b|"
                          r"\b(?:has|have|did|is)\s+(?:\S+\s+){0,3}?(?:shipped|arrived|left|gone\s+out|been\s+(?:sent|"
                          r"delivered|dispatched|posted))\b|\b(?:shipped|arrived|dispatched|despatched|sent)\s+yet\b|"
                          r"\bhasn'?t\s+(?:moved|come|arrived|shipped)\b|\bnot\s+(?:arrived|come|received|turned\s+up)\b|"
@@ -174,10 +176,14 @@ _NOT_ORDER = re.compile(r"\b(?:ticket|case|ref|reference|rma|return|claim|invoic
                         r"tracking|voucher|coupon|flight|room)\W*(?:no\.?|number|#|id)?\W*$", re.I)
 
 
-def foreign_orders(text: str, user: str, order_id: str, tracking: object = None) -> bool:
+def foreign_orders(text: str, user: str, order_id: str, tracking: object = None, record: dict | None = None) -> bool:
     """Whether a reply names an order-like token (KT-11002) that is neither the record's order, its tracking,
-    nor anything the customer wrote, and is not introduced as a ticket, case, SKU ... number."""
+    any other value of the record (a pickup locker KRA12M), nor anything the customer wrote, and is not
+    introduced as a ticket, case, SKU ... number."""
     own = {sf.compact(order_id), sf.compact(tracking or "")} | order_tokens(user)
+    values = [v for v in (record or {}).values() if isinstance(v, str)]
+    values += [v for v in ((record or {}).get("extra") or {}).values() if isinstance(v, str)]
+    own |= {t for v in values for t in order_tokens(v) | {sf.compact(v)}}
     for m in _ORDER_TOKEN.finditer(text):
         token = sf.compact(m[0])
         if token in own or any(token in o or o in token for o in own if o) or _NOT_ORDER.search(text[:m.start()]):
@@ -230,3 +236,17 @@ def echoes(text: str, user: str, run: int = 6) -> bool:
     grams = {tuple(words[i:i + run]) for i in range(len(words) - run + 1)}
     said = re.findall(r"[a-z0-9']+", text.lower())
     return any(tuple(said[i:i + run]) in grams for i in range(len(said) - run + 1))
+
+
+# The customer asks for something to be done ("Could I swap the mugs ...?"), not where the order is.
+_ACTION_ASKED = re.compile(r"\b(?:can|could|may)\s+i\b|\bi(?:'d|\s+would)\s+like\s+to\b|\bpossible\s+to\b", re.I)
+
+
+def outcome(text: str, claims: set, facts: bool, user: str = "") -> bool:
+    """A concrete outcome or next step. A status claim is one only with facts to confirm it and for a customer who
+    asked where the order is ("Can I swap the mugs?" "Your mugs were delivered on 20/11" answers nothing)."""
+    if sp.OUTCOME.search(sp.VAGUE_DONE.sub(" ", text)):
+        return True
+    asked = ASKS_STATUS.search(user) or asked_statuses(user) or not _ACTION_ASKED.search(user)
+    said = (claims if facts and asked else set()) or any(p.search(text) for p in sp.NEXT_STEP.values())
+    return bool(said) and not sp.DEFLECT.search(text)

@@ -134,3 +134,65 @@ def test_a_padded_reply_sharing_one_word_with_the_question_is_no_policy_answer()
               "orders ship within working days with care. We always recommend reading the product description. "
               "Returns of unused items are always welcome and delivery is a pleasure for our team.")
     assert score(padded, user, None) < 0.7
+
+
+@pytest.mark.parametrize("text,month_day", [("1 Aralık 2026", (12, 1)), ("4 grudnia 2026", (12, 4)),
+                                            ("el 4 de diciembre", (12, 4)), ("27-Nov-26", (11, 27)),
+                                            ("3 dicembre", (12, 3)), ("2. Dezember", (12, 2))])
+def test_dates_with_the_month_in_the_shops_language_are_read(text, month_day):
+    assert sf.dates_in(text)[0][0] == {month_day}
+
+
+def test_a_record_status_in_more_languages_and_a_parcel_waiting_at_a_pick_up_point():
+    assert [sf.canonical_status(s) for s in ("Kargoya verildi", "Hazırlanıyor", "Skickad", "Levererad",
+                                             "W paczkomacie", "Dikirim")] == [
+        "shipped", "processing", "shipped", "delivered", "delivered", "shipped"]
+    locker = {"Pedido": "CT-30417", "Estado": "Ready for pickup", "Paquetería": "Estafeta",
+              "Entregado": "02/12/2026", "Escalar": "no"}
+    user = "Is my order CT-30417 at the pick-up point yet?"
+    assert score("Yes, CT-30417 has been waiting for you at the Estafeta pick-up point since 2 December.", user,
+                 locker) >= 0.7
+    assert score("It's still on its way with Estafeta, order CT-30417.", user, locker) <= 0.2
+
+
+def test_a_form_with_its_specifics_blanked_out_is_refused():
+    blank = "Your order CT-_____ left us on __/12/2026 with ________ (guide ______) and arrives on __/12/2026."
+    assert score(blank, "Where is my order CT-30417?", SHIPPED) <= 0.2
+
+
+def test_a_status_is_no_answer_to_a_request_for_something_else():
+    user = "Could I swap the lamp from CT-30417 for the green one instead of a refund?"
+    assert score("Your order CT-30417 was shipped on 01/12/2026 with Estafeta.", user, SHIPPED) < 0.7
+
+
+def test_an_amount_that_is_the_records_less_a_fee_of_the_rules_is_no_invention():
+    delivered = {"Pedido": "CT-29001", "Estado": "entregado", "Entregado": "19/11/2026", "Total": "$780.00 MXN",
+                 "Escalar": "no"}
+    user = "Can I return the lamp from CT-29001? I changed my mind."
+    # the rules name shipping at $99 MXN: 780 - 99 = 681 follows; 650 does not
+    assert score("Yes, the lamp can go back until 19 December. I've emailed you the label; you'll get $681.00 MXN "
+                 "back, the $99 MXN shipping is not refunded.", user, delivered) >= 0.7
+    assert score("Yes, the lamp can go back until 19 December. I've emailed you the label; you'll get $650.00 MXN "
+                 "back.", user, delivered) <= 0.2
+
+
+def test_without_a_record_an_orders_date_or_refund_is_an_invention():
+    user = "Did you get my returned lamp back yet?"
+    assert score("Yes, we received your lamp on 1 December and your refund of $780.00 MXN will be on your card "
+                 "within 3 days.", user, None) <= 0.2
+    # a date that follows from today by the rules' periods (2 working days to ship, then 1-3) is not
+    parts = cs.components("Orders ship within 2 working days and Estafeta takes 1-3 working days, so it should "
+                          "arrive by Wednesday 9 December.", None, chat("If I order today, when will it arrive?"))
+    assert parts["contradictions"] == []
+    parts = cs.components("It should arrive by Wednesday 23 December.", None, chat("If I order today, when will it arrive?"))
+    assert parts["contradictions"] == ["an order's date or amount with no record to hold it"]
+
+
+def test_a_hand_off_in_everyday_words_and_an_allergy_question_that_reports_no_reaction():
+    user = "My daughter used the candle from CT-30417 and her hand swelled up after the wax burned her."
+    assert score("I'm so sorry. I'm passing this to our team lead right now and someone will call you today about "
+                 "the burn from order CT-30417.", user, SHIPPED) >= 0.7
+    from loopwright.rewards.support_request import report_kinds
+
+    assert report_kinds("Is your soap nut-free? My son has a nut allergy.") == set()
+    assert "harm" in report_kinds("She had an allergic reaction to the soap.")
