@@ -2,7 +2,7 @@
 
     python bench/support_sets.py                 # the table of docs/REWARDS.md
     python bench/support_sets.py --show-errors   # also every reply the grader disagrees with
-    python bench/support_sets.py --sets other    # one set (shipped, other, harbour_pine)
+    python bench/support_sets.py --sets other    # one set (shipped, other, harbour_pine, blind, blind2 ...)
 
 Every set here is a FIT: the grader's rules were written by people who had read these
 replies, so their figures say the grader still reads what it was built on (a regression
@@ -115,8 +115,18 @@ def blind3() -> tuple[list[dict], dict]:
     return _blind_set(BLIND3)
 
 
+BLIND4 = ROOT / "tests" / "data" / "blind_support4"
+
+
+def blind4() -> tuple[list[dict], dict]:
+    """The fourth blind set (b7fd3ac): five more shops (IT, NO, CA, ID, CL), written and labelled by a helper who
+    never read the grader or any project file, committed before the changes made on blind set 3; measured once,
+    on 3a4e452."""
+    return _blind_set(BLIND4)
+
+
 SETS = {"shipped": shipped, "other": other, "harbour_pine": harbour_pine, "blind": blind, "blind2": blind2,
-        "blind3": blind3}
+        "blind3": blind3, "blind4": blind4}
 
 
 def measure(name: str) -> dict:
