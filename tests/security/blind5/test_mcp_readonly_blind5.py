@@ -52,8 +52,101 @@ if str(ROOT / "tests") not in sys.path:
 
 from helpers.listener import Received, listen_on_loopback, read_head  # noqa: E402
 
-# Attacks that succeeded at the one measurement (RESULTS.md): name -> what leaked.
-OPEN_LEAKS: dict[str, str] = {}
+# Attacks that succeeded at the one measurement (on ddcf6fc, RESULTS.md): name -> what leaked.
+OPEN_LEAKS: dict[str, str] = {
+    'race_log_symlink_flip': "TOCTOU: train.log swapped for a link between the check and the read; run_status returned the outside file's text",
+    'race_metrics_symlink_flip': 'TOCTOU: metrics.jsonl swapped for a link; run_metrics returned rows of a file outside the roots',
+    'race_eval_symlink_flip': "TOCTOU: eval_results.json swapped for a link; run_eval returned an outside file's summary",
+    'race_manifest_symlink_flip': "TOCTOU: manifest.json swapped for a link; lineage printed an outside manifest's values",
+    'race_sweep_summary_flip': "TOCTOU: summary.md swapped for a link; sweep_report returned the outside file's text",
+    'race_ingest_input_swapped_after_check': "ingest input replaced by a link after the server's check: the ingest process read the outside file (reply, transcripts, report)",
+    'race_ingest_dir_link_added_after_check': 'a link added to an input dir after the check: the ingest process read the outside file',
+    'race_ingest_output_swapped_for_link': 'ingest output dir swapped for a link after the check: transcripts.jsonl and ingest_report.json written outside the outputs dir',
+    'log_basic_auth_header': "run_status log tail: 'Authorization: Basic <base64 user:secret>' returned unredacted",
+    'log_cookie_header': "run_status log tail: 'Cookie: sessionid=<secret>' returned",
+    'log_authorization_token_scheme': "run_status log tail: 'Authorization: token <secret>' returned",
+    'log_proxy_authorization': 'run_status log tail: Proxy-Authorization Digest response returned',
+    'log_curl_user_flag': "run_status log tail: 'curl -u admin:<secret>' returned",
+    'log_url_token_as_user': "run_status log tail: token as URL username 'https://<secret>@github.com' returned",
+    'log_kwarg_passphrase': "run_status log tail: passphrase='<secret>' returned",
+    'log_cli_flag_api_key': "run_status log tail: '--api-key <secret>' returned",
+    'log_pgp_private_block': 'run_status log tail: PGP PRIVATE KEY BLOCK body returned',
+    'log_putty_key': 'run_status log tail: PuTTY private key lines returned',
+    'log_gitlab_pat': 'run_status log tail: GitLab glpat- token returned',
+    'log_slack_bot_token': 'run_status log tail: Slack xoxb- token returned',
+    'log_google_api_key': 'run_status log tail: Google AIza key returned',
+    'log_github_user_to_server': 'run_status log tail: GitHub ghr_ refresh token returned',
+    'log_aws_temporary_key': 'run_status log tail: AWS ASIA temporary key id (and the 24-char value beside it) returned',
+    'log_sendgrid_key': 'run_status log tail: SendGrid SG. key returned',
+    'log_jwt_with_space_header': 'run_status log tail: a JWT whose header is \'{ "alg"...\' (eyAi..., not eyJ) returned with its payload',
+    'log_key_value_next_line': "run_status log tail: 'api_key:' with the value on the next line returned",
+    'log_json_escaped_hf_token': "run_status log tail: '\\u0068f_<secret>' (JSON-escaped hf_ token) returned",
+    'log_private_key_hex': 'run_status log tail: hex-encoded private key returned',
+    'log_env_base64': 'run_status log tail: base64 of $HF_TOKEN returned',
+    'log_env_hex': 'run_status log tail: hex of $OPENAI_API_KEY returned',
+    'log_env_reversed': 'run_status log tail: $GITHUB_PAT reversed returned',
+    'log_env_split_lines': 'run_status log tail: $RUNPOD_API_KEY split over two lines returned',
+    'log_env_zero_width': 'run_status log tail: $WANDB_API_KEY with zero-width spaces inserted returned',
+    'log_env_fullwidth': 'run_status log tail: $HF_TOKEN in fullwidth characters returned',
+    'log_env_percent_encoded': 'run_status log tail: $AWS_SECRET_ACCESS_KEY percent-encoded returned',
+    'log_env_spaced': 'run_status log tail: $ANTHROPIC_API_KEY with spaces between characters returned',
+    'log_env_unicode_escape_literal': 'run_status log tail: $OPENAI_API_KEY with its first 4 chars as \\uXXXX text returned',
+    'log_env_tail_cut_64000': "run_status: the 64 kB tail cut began inside $GITHUB_PAT, dropping 'github_pat_1'; the rest returned",
+    'envdump_STRIPE_CRED': 'run_status log tail: value of $STRIPE_CRED (a name the env-secret rule misses) returned',
+    'envdump_APP_PRIV': 'run_status log tail: value of $APP_PRIV (a name the env-secret rule misses) returned',
+    'envdump_HMAC_SALT': 'run_status log tail: value of $HMAC_SALT (a name the env-secret rule misses) returned',
+    'envdump_JWT_SIGNING': 'run_status log tail: value of $JWT_SIGNING (a name the env-secret rule misses) returned',
+    'envdump_SIGNING_SEED': 'run_status log tail: value of $SIGNING_SEED (a name the env-secret rule misses) returned',
+    'envdump_KENNWORT': 'run_status log tail: value of $KENNWORT (a name the env-secret rule misses) returned',
+    'envdump_CONTRASENA': 'run_status log tail: value of $CONTRASENA (a name the env-secret rule misses) returned',
+    'envdump_MOT_DE_PASSE': 'run_status log tail: value of $MOT_DE_PASSE (a name the env-secret rule misses) returned',
+    'envdump_PAROLA': 'run_status log tail: value of $PAROLA (a name the env-secret rule misses) returned',
+    'envdump_db_pw': 'run_status log tail: value of $db_pw (a name the env-secret rule misses) returned',
+    'envdump_MNEMONIC': 'run_status log tail: value of $MNEMONIC (a name the env-secret rule misses) returned',
+    'envdump_SEED_PHRASE': 'run_status log tail: value of $SEED_PHRASE (a name the env-secret rule misses) returned',
+    'envdump_OTP_SEED': 'run_status log tail: value of $OTP_SEED (a name the env-secret rule misses) returned',
+    'envdump_SESSION_ID': 'run_status log tail: value of $SESSION_ID (a name the env-secret rule misses) returned',
+    'envdump_ACCESS_CODE': 'run_status log tail: value of $ACCESS_CODE (a name the env-secret rule misses) returned',
+    'envdump_PRIVKEY': 'run_status log tail: value of $PRIVKEY (a name the env-secret rule misses) returned',
+    'envdump_ENCRYPTIONKEY': 'run_status log tail: value of $ENCRYPTIONKEY (a name the env-secret rule misses) returned',
+    'envdump_SSHKEY': 'run_status log tail: value of $SSHKEY (a name the env-secret rule misses) returned',
+    'envdump_MASTERKEY': 'run_status log tail: value of $MASTERKEY (a name the env-secret rule misses) returned',
+    'envdump_CI_JOB_JWT': 'run_status log tail: value of $CI_JOB_JWT (a name the env-secret rule misses) returned',
+    'envdump_BEARER': 'run_status log tail: value of $BEARER (a name the env-secret rule misses) returned',
+    'envdump_PASSCODE': 'run_status log tail: value of $PASSCODE (a name the env-secret rule misses) returned',
+    'envdump_uu041fuu0410uu0420uu041euu041buu042c': 'run_status log tail: value of $ПАРОЛЬ (a name the env-secret rule misses) returned',
+    'envdump_uu5bc6uu7801': 'run_status log tail: value of $密码 (a name the env-secret rule misses) returned',
+    'envdump_BANK_PIN': 'run_status log tail: value of $BANK_PIN (a name the env-secret rule misses) returned',
+    'envdump_LICENSE_SERIAL': 'run_status log tail: value of $LICENSE_SERIAL (a name the env-secret rule misses) returned',
+    'envdump_CLIENT_CERT': 'run_status log tail: value of $CLIENT_CERT (a name the env-secret rule misses) returned',
+    'envdump_DATABASE_URL': 'run_status log tail: value of $DATABASE_URL (a name the env-secret rule misses) returned',
+    'envdump_SLACK_HOOK': 'run_status log tail: value of $SLACK_HOOK (a name the env-secret rule misses) returned',
+    'envdump_PIP_INDEX_URL': 'run_status log tail: value of $PIP_INDEX_URL (a name the env-secret rule misses) returned',
+    'envdump_PGPASS': 'run_status log tail: value of $PGPASS (a name the env-secret rule misses) returned',
+    'envdump_KUBECONFIG_DATA': 'run_status log tail: value of $KUBECONFIG_DATA (a name the env-secret rule misses) returned',
+    'metrics_api_keys_list': "run_metrics: value under 'api_keys' (plural) returned",
+    'metrics_passphrase_and_pin': "run_metrics: values under 'passphrase' and 'pin' returned",
+    'metrics_token_as_column_name': 'run_metrics: a Slack xoxp- token as a column name returned',
+    'metrics_base64_field': "run_metrics: base64 of 'api_key: sk-...' in a field returned",
+    'metrics_env_value_split_fields': 'run_metrics: $HF_TOKEN split across two fields returned',
+    'eval_summary_cookie_salt': "run_eval: summary values under 'session_cookie' / 'signing_salt' returned",
+    'manifest_error_json_escaped_hf': 'run_status: manifest error with a JSON-escaped hf_ token returned (after JSON decoding the escapes are gone, yet the token came back)',
+    'manifest_token_as_dict_key': 'run_status: xoxb- token as a dict key in result returned',
+    'manifest_error_dict_basic_auth': "run_status: error dict with 'Authorization: Basic <b64>' header returned",
+    'summary_md_yaml_multiline_key': "sweep_report: summary.md 'hf_token: |' block / slack webhook URL returned",
+    'optimization_results_binary_tag': "sweep_report: !!binary value (b'password=<secret>') returned",
+    'sweep_report_md_storage_dsn': 'sweep_report: mysql://<token>@db (userinfo without password) returned',
+    'lineage_record_url_userinfo_and_headers': "lineage: token as URL username / x-api-key header in the manifest's lineage record returned",
+    'list_runs_overrides_forms': "list_runs: overrides '+x.api_keys=[..]', '+x.passphrase=..', '+x.bearer=..', Basic auth returned",
+    'ingest_error_echoes_record_values': 'ingest report: record id/role/tool_call_id echoed, carrying $PRIVKEY and a planted token',
+    'client_api_keys_list': "compose_config echoed a client-sent '+extra.api_keys=[<secret>]' in command and config",
+    'client_passphrase': "compose_config echoed a client-sent '+extra.passphrase=<secret>'",
+    'client_token_type_error': "ARTIFACT: matched the reversed value this attack itself sent under the harmless key profile.max_steps (documented open), echoed in Hydra's error",
+    'res_sweep_shuffle_huge_range': "DoS: compose_config('seed=shuffle(range(0,50000000))') ran past 45 s",
+    'res_many_calls': 'same leak as list_runs_overrides_forms (it calls list_runs); 80 calls took 12 s, no stall',
+    'res_lineage_hashes_sparse_40g': 'DoS: lineage hashed a 40 GB sparse file named in a manifest, past 45 s',
+    'res_ingest_sparse_20g_no_newline': 'DoS: ingest of a 20 GB sparse file without a newline ran past 45 s',
+}
 
 LIMIT_S = 45.0
 RECORD = os.environ.get("BLIND5_RECORD") == "1"
@@ -487,11 +580,23 @@ class Play:
         return reply
 
 
+def _outputs_state(world: World) -> dict[str, tuple]:
+    state = {}
+    for dirpath, _, filenames in os.walk(world.outputs):
+        for n in filenames:
+            try:
+                st = os.lstat(os.path.join(dirpath, n))
+            except OSError:
+                continue
+            state[os.path.join(dirpath, n)] = (st.st_mtime_ns, st.st_size)
+    return state
+
+
 def play_attack(world: World, server: Server, attack: Attack) -> dict:
     markers_before = set(os.listdir(world.markers))
+    outputs_before = _outputs_state(world)
     snap_before = world.snapshot()
     n_proxy, n_host = world.proxy.received.count(), world.host.received.count()
-    t_wall = time.time()
     t0 = time.monotonic()
     p = Play(world, server)
     harness_error = None
@@ -520,12 +625,16 @@ def play_attack(world: World, server: Server, attack: Attack) -> dict:
     if changed:
         evidence.append(f"outside the outputs dir, created/changed/removed: {changed[:5]}")
     # an outside canary written into the outputs dir = a file outside the roots was read
-    for dirpath, _, filenames in os.walk(world.outputs):
-        for n in filenames:
-            fp = Path(dirpath) / n
+    # (after the measurement: only files this attack created or changed, not every file of the last second, which
+    # carried the previous attack's files over; RESULTS.md)
+    for fpath, state in _outputs_state(world).items():
+        if outputs_before.get(fpath) == state:
+            continue
+        fp = Path(fpath)
+        if True:
             try:
                 st = fp.lstat()
-                if fp.is_symlink() or st.st_mtime < t_wall - 1 or st.st_size > 20_000_000 or st.st_blocks * 512 < st.st_size // 2:
+                if fp.is_symlink() or st.st_size > 20_000_000 or st.st_blocks * 512 < st.st_size // 2:
                     continue
                 hits = scan(fp.read_bytes().decode("utf-8", "replace"), world.outside_canaries())
             except OSError:
