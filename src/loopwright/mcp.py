@@ -44,6 +44,11 @@ def main(argv: list[str] | None = None) -> int:
     if not roots.project.is_dir():
         print(f"loopwright.mcp: --project {args.project} is not a directory", file=sys.stderr)
         return 2
+    from loopwright.runs.reader import confine
+
+    # Every read and write through the run readers and writers is checked on its open descriptor (a link swapped
+    # in after a path check is refused); the commands the server runs for a client inherit it (mcp_tools/loop.py).
+    confine(read=[roots.project, roots.outputs], write=[roots.outputs])
     build(roots).run("stdio")
     return 0
 

@@ -27,11 +27,18 @@ IMPROVE_SUMMARY = "improve_summary.json"
 # Runs followed back from one run (parents, and runs a raw log's conversations were had with): each is a level of
 # recursion, and a planted chain of 1,500 parents ended in a RecursionError (tests/security/blind4).
 MAX_RUNS_DEEP = 100
+# A file named by a manifest is hashed to say whether it changed; past this size it is not (blind set 5 named a
+# 40 GB sparse file and the reply took minutes). A data set this large is checked by its size and time instead.
+MAX_HASH_BYTES = 1 << 30
+
+
+def _hash_or_none(p: Path) -> str | None:
+    return writer.sha256_file(p) if p.stat().st_size <= MAX_HASH_BYTES else None
 
 
 def _file(path: str | Path) -> dict:
     p = Path(path).expanduser().resolve()
-    return {"path": str(p), "sha256": writer.sha256_file(p) if p.is_file() else None}
+    return {"path": str(p), "sha256": _hash_or_none(p) if p.is_file() else None}
 
 
 def _improve_of(data_path: Path) -> dict | None:
@@ -89,6 +96,8 @@ def _state(entry: dict | None, tree: _Tree) -> str:
         return "[not read: outside what this reader may read]"
     if not p.is_file():
         return "[MISSING]"
+    if entry.get("sha256") and p.stat().st_size > MAX_HASH_BYTES:
+        return f"[not hashed: over {MAX_HASH_BYTES >> 30} GiB]"
     if entry.get("sha256") and writer.sha256_file(p) != entry["sha256"]:
         return "[CHANGED since recorded]"
     return "[unchanged]"

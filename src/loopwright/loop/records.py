@@ -18,6 +18,8 @@ import json
 from pathlib import Path
 from typing import Any, BinaryIO, Iterator
 
+from loopwright.runs.reader import open_regular
+
 Item = tuple[int, Any, "str | None"]
 
 # A record (a JSONL line, a JSON array element) over this many bytes is reported and skipped
@@ -40,10 +42,10 @@ def _kind(path: Path) -> tuple[str, str | None]:
     """("array" | "object" | "jsonl", the whole text for "object")."""
     size = path.stat().st_size
     if size > WHOLE_FILE_BYTES:
-        with path.open("rb") as handle:
+        with open_regular(path) as handle:
             head = handle.read(4096).decode("utf-8-sig", "replace").lstrip()
         return ("array" if head.startswith("[") else "jsonl"), None
-    with path.open("rb") as handle:
+    with open_regular(path) as handle:
         first, after = handle.readline(MAX_RECORD_BYTES), handle.read(1 << 16)
     try:
         if after.strip() and _one_json_value(first.decode("utf-8-sig")):
@@ -51,7 +53,8 @@ def _kind(path: Path) -> tuple[str, str | None]:
     except UnicodeDecodeError:
         return "jsonl", None
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        with open_regular(path) as handle:
+            text = handle.read().decode("utf-8-sig")
     except UnicodeDecodeError:
         return "jsonl", None
     stripped = text.lstrip()
@@ -75,16 +78,16 @@ def read_records(path: Path) -> Iterator[Item]:
         stripped = text.lstrip()
         yield text.count("\n", 0, len(text) - len(stripped)) + 1, json.loads(text), None
     elif kind == "array":
-        with path.open("rb") as handle:
+        with open_regular(path) as handle:
             yield from json_array(handle)
     else:
-        with path.open("rb") as handle:
+        with open_regular(path) as handle:
             yield from _jsonl(handle)
 
 
 def read_jsonl_records(path: Path) -> Iterator[Item]:
     """``path`` read as JSONL whatever it looks like (the transcript store)."""
-    with path.open("rb") as handle:
+    with open_regular(path) as handle:
         yield from _jsonl(handle)
 
 

@@ -14,11 +14,11 @@ import json
 import os
 import shutil
 import sqlite3
-import tempfile
 from pathlib import Path
 from typing import Any, Iterator
 
 from loopwright.loop.turns import _compatible, _prefix_digests
+from loopwright.runs.reader import atomic_file, open_dir_confined
 
 SCHEMA = """
 CREATE TABLE paths (pid INTEGER PRIMARY KEY, path TEXT UNIQUE);
@@ -43,7 +43,15 @@ def canonical_line(row: dict) -> str:
 class Spool:
     def __init__(self, near: Path):
         near.mkdir(parents=True, exist_ok=True)
-        self.dir = Path(tempfile.mkdtemp(prefix=".ingest-", dir=near))
+        # the dir held by a checked descriptor (an output dir swapped for a link after the server's check is
+        # refused before anything is created in it); the spool's own dir made through it
+        dfd = open_dir_confined(near)
+        try:
+            name = f".ingest-{os.urandom(6).hex()}"
+            os.mkdir(name, 0o700, dir_fd=dfd)
+            self.dir = Path(os.path.realpath(f"/proc/self/fd/{dfd}") if os.path.isdir("/proc/self/fd") else near) / name
+        finally:
+            os.close(dfd)
         self.db = sqlite3.connect(str(self.dir / "spool.db"), isolation_level=None)
         for pragma in ("journal_mode=OFF", "synchronous=OFF", "temp_store=FILE", "cache_size=-32000"):
             self.db.execute(f"PRAGMA {pragma}")
@@ -155,19 +163,10 @@ class Spool:
     def write(self, path: Path) -> tuple[str, int]:
         """The store written through a temp file and renamed into place; (its sha256, its line count)."""
         digest, count = hashlib.sha256(), 0
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                for line in self.lines():
-                    data = line.encode()
-                    digest.update(data)
-                    handle.write(data)
-                    count += 1
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.chmod(tmp, 0o644)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        with atomic_file(path) as handle:
+            for line in self.lines():
+                data = line.encode()
+                digest.update(data)
+                handle.write(data)
+                count += 1
         return digest.hexdigest(), count

@@ -22,6 +22,7 @@ from loopwright.mcp_tools.redaction import redact_line
 from loopwright.runs.reader import read_regular, read_text_capped
 
 TIMEOUT_S = 600
+MAX_INGEST_BYTES = 256 << 20  # what one ingest call reads; the command itself has no limit
 REPORT_BYTES = 1_000_000  # of a report file read back (ingest_report.json, improve_summary.json, next_steps.md)
 FORMATS = ("auto", "openai", "langchain")
 
@@ -34,10 +35,20 @@ def _quoted(path: Path) -> str:
     return f"'{text}'"
 
 
+def _confined_env(roots: Roots) -> dict[str, str]:
+    """The command's environment: it reads only inside the roots and writes only inside the outputs dir, checked
+    on each open descriptor (runs/reader.py ``check_confined``), so a file or dir swapped for a link after the
+    checks here is refused there."""
+    from loopwright.runs.reader import CONFINE_ENV
+
+    return dict(os.environ, **{CONFINE_ENV["read"]: os.pathsep.join([str(roots.project), str(roots.outputs)]),
+                               CONFINE_ENV["write"]: str(roots.outputs)})
+
+
 def _run(module: str, args: list[str], roots: Roots) -> dict[str, Any]:
     try:
         proc = subprocess.run([sys.executable, "-m", module, *args], cwd=roots.project, capture_output=True,
-                              text=True, timeout=TIMEOUT_S, stdin=subprocess.DEVNULL)
+                              text=True, timeout=TIMEOUT_S, stdin=subprocess.DEVNULL, env=_confined_env(roots))
     except subprocess.TimeoutExpired:
         raise Refused(f"python -m {module} ran past {TIMEOUT_S} s and was stopped") from None
     return {"exit_code": proc.returncode, "ok": proc.returncode == 0,
@@ -83,6 +94,10 @@ def ingest(roots: Roots, inputs: list[str], output: str, format: str = "auto", s
     if not inputs:
         raise Refused("inputs is empty: give at least one log file or directory")
     files = [_confined_tree(roots, roots.readable(p, what="inputs"), "inputs") for p in inputs]
+    size = sum(f.stat().st_size for p in files for f in ([p] if p.is_file() else p.rglob("*")) if f.is_file())
+    if size > MAX_INGEST_BYTES:  # a 20 GB sparse file with no newline kept the server busy for minutes
+        raise Refused(f"inputs hold {size:,} bytes, more than the {MAX_INGEST_BYTES:,} this tool reads in one call; "
+                      f"run `python -m loopwright.ingest input=... output=...` on them directly (it streams any size)")
     out_dir = _output_dir(roots, output)
     result = _run("loopwright.ingest", [f"format={format}", f"input=[{','.join(_quoted(f) for f in files)}]",
                                         f"output={_quoted(out_dir)}", f"strict={str(bool(strict)).lower()}"], roots)

@@ -46,6 +46,7 @@ def _redact_words(line: str, values: list[str]) -> str:
     from loopwright.runs.writer import redact_override, scrub_text
 
     line = scrub_text(line, values)
+    line = _SAID.sub(lambda m: m[0][: len(m[0]) - len(m[2])] + "***", line)
     line = _BEARER.sub(lambda m: m[0][: len(m[0]) - len(m[1])] + "***", _redact_key_values(line))
     return " ".join(redact_override(w, values) if "=" in w else w for w in line.split(" "))
 
@@ -57,12 +58,46 @@ def redact_line(line: str, values: list[str] | None = None) -> str:
     return _redact_words(redact_tokens(line), secret_values() if values is None else values)
 
 
+# A secret-named key whose value is on the lines after it: ``api_key:`` then the value, ``hf_token: |`` then a block.
+_KEY_ALONE = re.compile(r"""^(\s*)(?:-\s+)?["']?([A-Za-z][\w.-]{0,63})["']?\s*[:=]\s*(?:[|>][-+]?\d?)?\s*$""")
+_UESC = re.compile(r"\\u[0-9a-fA-F]{4}")
+
+
+def _redact_following_values(lines: list[str]) -> list[str]:
+    from loopwright.runs.secrets import REDACTED, is_secret_key
+
+    out, i = [], 0
+    while i < len(lines):
+        out.append(lines[i])
+        m = _KEY_ALONE.match(lines[i])
+        i += 1
+        if not (m and is_secret_key(m[2].rsplit(".", 1)[-1])):
+            continue
+        indent = len(m[1])
+        first = True
+        while i < len(lines) and lines[i].strip() and (first or len(lines[i]) - len(lines[i].lstrip()) > indent):
+            out.append(lines[i][: len(lines[i]) - len(lines[i].lstrip())] + REDACTED)
+            first, i = False, i + 1
+    return out
+
+
+def _escaped_token(line: str) -> bool:
+    """A credential written with ``\\uXXXX`` escapes (``\\u0068f_...``): the escapes hide it from the patterns."""
+    from loopwright.runs.secrets import redact_tokens
+
+    if not _UESC.search(line):
+        return False
+    decoded = _UESC.sub(lambda m: chr(int(m[0][2:], 16)), line)
+    return redact_tokens(decoded) != decoded
+
+
 def redact_text(text: str, values: list[str] | None = None) -> str:
-    from loopwright.runs.secrets import redact_tokens, secret_values
+    from loopwright.runs.secrets import REDACTED, redact_tokens, secret_values
 
     values = secret_values() if values is None else values  # once: reading the environment is per call
     # tokens once, on the whole text (a private key's block spans lines); then each line's words
-    return "\n".join(_redact_words(line, values) for line in redact_tokens(text).split("\n"))
+    lines = _redact_following_values(redact_tokens(text).split("\n"))
+    return "\n".join(REDACTED if _escaped_token(line) else _redact_words(line, values) for line in lines)
 
 
 # Characters of one string in a reply (a manifest's error, a report): readers cap what they read, this caps what
@@ -73,14 +108,19 @@ MAX_REPLY_CHARS = 200_000
 def scrub_reply(value: Any, values: list[str]) -> Any:
     """A copy of a tool's reply (a JSON-like tree, or an error's text) with every secret redacted (the module
     docstring), ``values`` being the secret values to scrub besides (the environment's and the client's)."""
+    from loopwright.runs.secret_forms import windows, withhold
     from loopwright.runs.secrets import REDACTED, is_secret_key
 
     memo: dict[str, str] = {}  # a reply repeats its keys (every metrics row has the same columns)
+    # A secret the reply itself holds under a secret-named key or override (a manifest's "+x.api_keys=[S]") is
+    # known from then on, so its other forms in the same reply (reversed under "choices", in a URL) go too.
+    values = sorted({*values, *reply_secret_values(value)}, key=len, reverse=True)
+    known = windows(tuple(values))  # the values' altered forms (encoded, cut, split: runs/secret_forms.py)
 
     def text(s: str) -> str:
         if s not in memo:
             cut = s if len(s) <= MAX_REPLY_CHARS else s[:MAX_REPLY_CHARS] + f"\n[... cut at {MAX_REPLY_CHARS} characters]"
-            memo[s] = redact_text(cut, values)
+            memo[s] = withhold(redact_text(cut, values), known)
         return memo[s]
 
     def walk(v: Any) -> Any:
@@ -91,9 +131,46 @@ def scrub_reply(value: Any, values: list[str]) -> Any:
                 x, (str, list, dict)) and x not in ("", [], {}) else walk(x) for k, x in v.items()}
         if isinstance(v, (list, tuple)):
             return [walk(x) for x in v]
-        return v
+        if v is None or isinstance(v, (bool, int, float)):
+            return v
+        # bytes (a YAML !!binary value), dates, anything else the SDK would print with str(): scrubbed as that text
+        return text(v.decode("utf-8", "replace") if isinstance(v, (bytes, bytearray)) else str(v))
 
     return walk(value)
+
+
+def reply_secret_values(value: Any, depth: int = 0) -> set[str]:
+    """The secrets a reply's own data names: values under secret-named keys, and those its override strings and
+    key = value text give (as :func:`client_secret_values` reads a client's)."""
+    from loopwright.runs.secrets import MIN_VALUE_LENGTH, is_secret_key
+
+    found: set[str] = set()
+    if depth > 50:
+        return found
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if isinstance(k, str) and is_secret_key(k) and isinstance(v, str) and len(v) >= MIN_VALUE_LENGTH:
+                found.add(v)
+            found |= reply_secret_values(v, depth + 1)
+    elif isinstance(value, (list, tuple)):
+        for v in value[:10_000]:
+            found |= reply_secret_values(v, depth + 1)
+    elif isinstance(value, str) and len(value) < 100_000:
+        from loopwright.runs.secrets import tokens_in
+
+        found.update(tokens_in(value))  # "xoxb-1-2-<S>" as a record id: <S> in a role name is the same secret
+        if "=" in value or ":" in value:
+            words = [w.strip("'\",") for w in value.split() if "=" in w and _OVERRIDE_WORD.match(w.strip("'\","))]
+            found.update(client_secret_values(words[:1000]))  # each word an override: key=value, nothing after it
+            found.update(v for k, v in _SAID.findall(value) if len(v) >= MIN_VALUE_LENGTH)
+    return {v for v in found if len(v) >= MIN_VALUE_LENGTH and v != REDACTED_TEXT}
+
+
+REDACTED_TEXT = "***REDACTED***"
+_OVERRIDE_WORD = re.compile(r"[+~]{0,2}[A-Za-z_][\w.@/-]{0,200}=")
+# "private key (hex): 0x...", "seed phrase: ...", "the password is ...": a secret said in words, and its value
+_SAID = re.compile(r"(?i)\b(private[\s_-]?key|secret[\s_-]?key|seed[\s_-]?phrase|mnemonic|pass(?:word|phrase|code)|"
+                   r"api[\s_-]?key|access[\s_-]?token)\b[^:=\n]{0,20}(?:[:=]|\bis\b)\s*['\"]?([^\s'\",;]{8,512})")
 
 
 def _override_strings(arguments: Any) -> Iterator[str]:

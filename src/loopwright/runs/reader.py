@@ -25,6 +25,7 @@ Pure python (no torch at import).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -50,6 +51,40 @@ class NotRegularFile(OSError):
     """A path to read that is not a regular file (a FIFO, a socket, a device such as /dev/zero)."""
 
 
+class OutsideRoots(PermissionError):
+    """A file that, once opened, turned out to lie outside the dirs this process may read or write."""
+
+
+# Confinement (the MCP server and the commands it runs for a client): the dirs this process may read from and
+# write into. Set in the process (confine) or inherited (LOOPWRIGHT_CONFINE_READ / _WRITE, os.pathsep-separated).
+_CONFINED: dict[str, tuple[str, ...]] = {}
+CONFINE_ENV = {"read": "LOOPWRIGHT_CONFINE_READ", "write": "LOOPWRIGHT_CONFINE_WRITE"}
+
+
+def confine(read: list[str | Path], write: list[str | Path]) -> dict[str, str]:
+    """Confine this process's reads and writes through this module to ``read`` / ``write``; returns the
+    environment that confines a child process the same way."""
+    for kind, dirs in (("read", read), ("write", write)):
+        _CONFINED[kind] = tuple(os.path.realpath(d) for d in dirs)
+    return {CONFINE_ENV[k]: os.pathsep.join(v) for k, v in _CONFINED.items()}
+
+
+def check_confined(fd: int, path: str | Path, kind: str = "read") -> None:
+    """Refuse an open descriptor whose file lies outside the confinement. Checked on the descriptor, after the
+    open: a check of the path before it can be raced (blind set 5 swapped a checked train.log, metrics file,
+    manifest, summary and ingest input for links out of the roots between the check and the read)."""
+    roots = _CONFINED.get(kind) or tuple(d for d in os.environ.get(CONFINE_ENV[kind], "").split(os.pathsep) if d)
+    if not roots:
+        return
+    try:
+        real = os.readlink(f"/proc/self/fd/{fd}")
+    except OSError:  # no /proc (macOS): the path, resolved now
+        real = os.path.realpath(path)
+    if not any(real == r or real.startswith(r.rstrip(os.sep) + os.sep) for r in roots):
+        raise OutsideRoots(f"{path}: resolves to a file outside the dirs this process may {kind}; not {kind} "
+                           f"(a link swapped in after the check?)")
+
+
 def open_regular(path: str | Path) -> BinaryIO:
     """``path`` opened for reading in binary, refused (:class:`NotRegularFile`) unless it is a regular file.
 
@@ -60,7 +95,61 @@ def open_regular(path: str | Path) -> BinaryIO:
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
         raise NotRegularFile(f"{path}: not a regular file (a FIFO, socket or device): not read")
+    try:
+        check_confined(fd, path, "read")
+    except OutsideRoots:
+        os.close(fd)
+        raise
     return os.fdopen(fd, "rb")
+
+
+def open_dir_confined(path: str | Path) -> int:
+    """A descriptor of the dir ``path``, refused (closed) when the dir lies outside the dirs this process may write.
+    Files are then created through the descriptor, so a dir swapped for a link after this check is not followed."""
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        check_confined(fd, path, "write")
+    except OutsideRoots:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _make_parents_confined(parent: Path) -> None:
+    """``parent`` and its missing ancestors, created only under an existing dir inside the write confinement."""
+    if parent.is_dir() or not (_CONFINED.get("write") or os.environ.get(CONFINE_ENV["write"])):
+        parent.mkdir(parents=True, exist_ok=True)
+        return
+    existing = parent
+    while not existing.exists() and existing.parent != existing:
+        existing = existing.parent
+    os.close(open_dir_confined(existing))
+    parent.mkdir(parents=True, exist_ok=True)
+
+
+@contextlib.contextmanager
+def atomic_file(path: Path) -> Iterator[BinaryIO]:
+    """A binary handle whose bytes replace ``path`` when the block ends without an error (flushed and fsynced
+    first; 0644), through a temporary file of its own in the same dir. The dir is held by a descriptor checked
+    against the write confinement, and the file is created and renamed through it."""
+    _make_parents_confined(path.parent)
+    dfd = open_dir_confined(path.parent)
+    name = f".{path.name}.{os.urandom(6).hex()}"  # unique per writer: ranks of one job write the same dir
+    try:
+        fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600, dir_fd=dfd)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                yield handle
+                handle.flush()
+                os.fsync(handle.fileno())  # the data is on disk before the name points at it
+                os.fchmod(handle.fileno(), 0o644)  # results are meant to be shared
+            os.replace(name, path.name, src_dir_fd=dfd, dst_dir_fd=dfd)
+        except BaseException:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(name, dir_fd=dfd)
+            raise
+    finally:
+        os.close(dfd)
 
 
 def read_regular(path: str | Path, limit: int | None = None, *, tail: bool = False) -> tuple[bytes, bool]:

@@ -26,15 +26,24 @@ MIN_VALUE_LENGTH = 8
 # last word (numeric suffixes dropped: `api_key_2`) is one of _SECRET_LAST_WORDS (`api_key`, `hf_token`,
 # `github_pat`, `hf_auth`): as an earlier word those name shapes and counts, not secrets
 # (`num_key_value_heads`, `token_budget`, `auth_header_name`; `max_new_tokens` has "tokens").
-_SECRET_WORDS = {"secret", "password", "passwd", "apikey", "credential", "credentials", "authorization"}
-_SECRET_LAST_WORDS = {"key", "token", "pat", "auth"}
+_SECRET_WORDS = {"secret", "password", "passwd", "apikey", "apikeys", "credential", "credentials", "authorization",
+                 "passphrase", "passcode", "privkey", "cookie", "cookies", "salt", "mnemonic", "bearer"}
+_SECRET_LAST_WORDS = {"key", "keys", "token", "pat", "auth", "pin", "pw", "pwd", "cred", "creds"}
+# The same words run together in a key (api_keys -> apikeys, seed_phrase, privatekey): anywhere in the name.
+_NAMES_NOT_VALUES = {"env", "name", "file", "path", "dir", "var", "header", "length", "len", "size", "count",
+                     "type", "format", "prefix", "url"}
+_KEY_INFIXES = re.compile(r"apikey|passphrase|password|passwd|privatekey|privkey|seedphrase|secretkey|accesskey")
 # Environment names go by looser rules (the variable is a secret or names one): any word among these (camelCase
 # split too: MyServiceApiKey), or one of _ENV_INFIXES anywhere in the name without its separators (B4PASSPHRASE).
 # Blind set 4 got STRIPE_SK, SESSION_COOKIE, B4PASSPHRASE, SLACK_WEBHOOK and MyServiceApiKey's values back.
-_ENV_WORDS = _SECRET_WORDS | _SECRET_LAST_WORDS | {
-    "pass", "private", "signature", "sk", "cookie", "cookies", "passphrase", "webhook", "dsn"}  # not "pwd": $PWD
-# "token" but not TOKENIZERS_PARALLELISM or MAX_TOKENS (a setting and a count, not a credential)
-_ENV_INFIXES = re.compile(r"apikey|passphrase|password|passwd|secret|token(?!iz|s)")
+_ENV_WORDS = (_SECRET_WORDS | _SECRET_LAST_WORDS | {
+    "pass", "private", "signature", "sk", "webhook", "hook", "dsn", "priv", "hmac", "signing", "seed", "jwt",
+    "sessionid", "cert", "serial", "license", "pgpass", "kubeconfig", "code",
+    # "password" in other languages (blind set 5: KENNWORT, CONTRASENA, MOT_DE_PASSE, PAROLA, ПАРОЛЬ, 密码)
+    "kennwort", "passwort", "contrasena", "contraseña", "passe", "parola", "wachtwoord", "haslo", "hasło", "senha",
+    "losenord", "lösenord", "salasana", "пароль", "密码", "密碼", "パスワード", "비밀번호"}) - {"pwd"}  # $PWD is a path
+_ENV_INFIXES = re.compile(r"apikey|passphrase|password|passwd|secret|privkey|privatekey|encryptionkey|masterkey|sshkey|"
+                          r"token(?!iz|s)")
 # ...but these name where a secret lives or how to reach an agent, not the secret: their values are paths.
 _ENV_NOT_SECRET = re.compile(r"(_SOCK|_DIR|_PATH|_FILE|_ENV|_HOME|_CONFIG)$", re.I)
 
@@ -57,7 +66,9 @@ def is_secret_key(key: Any) -> bool:
     for words in (_words(key), _words(_camel_split(key))):
         if any(w in _SECRET_WORDS for w in words) or words[-1] in _SECRET_LAST_WORDS:
             return True
-    return False
+    if _words(key)[-1] in _NAMES_NOT_VALUES:  # api_key_env names a variable; password_file a path
+        return False
+    return bool(_KEY_INFIXES.search(re.sub(r"[^a-z0-9]", "", str(key).lower())))
 
 
 @functools.lru_cache(maxsize=4096)  # secret_values() asks for every variable on each scrub: once per word of a log
@@ -77,15 +88,48 @@ _URL_PASSWORD = re.compile(r"(?<![A-Za-z0-9+.\-])([A-Za-z][A-Za-z0-9+.\-]{0,31}:
 # eval record): no key names them and they need not be in this process's environment. Each is anchored on a
 # vendor prefix and a long random tail, so words like "tokens", "skip" or "hf_model" are left alone.
 _TOKEN_SHAPES = re.compile("|".join((
-    r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|\Z)",  # PEM / OpenSSH
+    # PEM / OpenSSH / PGP ("PRIVATE KEY BLOCK")
+    r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\Z)",
     r"\bb3BlbnNzaC1rZXktdjE[A-Za-z0-9+/=]*",  # an OpenSSH key's body line on its own ("openssh-key-v1")
+    r"Private-Lines:\s*\d+.*?(?:Private-MAC:[^\n]*|\Z)",  # a PuTTY key's private lines
     r"\bsk-[A-Za-z0-9_-]{20,}",  # OpenAI, Anthropic
     r"\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}",  # Stripe
-    r"\bgh[opusr]_[A-Za-z0-9]{30,}", r"\bgithub_pat_[A-Za-z0-9_]{30,}",  # GitHub
-    r"\bhf_[A-Za-z0-9]{30,}",  # Hugging Face
+    r"\bgh[opusr]_[A-Za-z0-9]{20,}", r"\bgithub_pat_[A-Za-z0-9_]{20,}",  # GitHub
+    r"\bglpat-[A-Za-z0-9_-]{16,}",  # GitLab
+    r"\bxox[abposre]-[A-Za-z0-9-]{10,}",  # Slack
+    r"\bAIza[A-Za-z0-9_-]{30,}",  # Google
+    r"\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}",  # SendGrid
+    r"\bhf_[A-Za-z0-9]{20,}",  # Hugging Face
     r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*",  # a JWT: header.payload.signature
-    r"\b(?:AKIA|ASIA)[A-Z0-9]{16}\b",  # an AWS access key id
+    r"\b(?:AKIA|ASIA)[A-Za-z0-9]{16}\b(?:[\s:=,/|]+[A-Za-z0-9+/]{20,})?",  # an AWS key id, with its secret beside it
+    # a signed URL's or an API's secret query parameter: ?X-Amz-Signature=S, &api-key=S, &sig=S, &token=S
+    r"(?i:(?<=[?&;])[\w.-]{0,40}(?:signature|sig|token|secret|password|passwd|pwd|api[_-]?key|apikey|auth|"
+    r"credential|session)[\w.-]{0,20}=)[^&#\s'\"]{1,2000}",
+    # an HTTP credential header to the end of its line: Authorization / Proxy-Authorization (Basic, Digest, token,
+    # Bearer), Cookie, Set-Cookie, X-Api-Key ...
+    r"(?i:(?<![\w-])(?:proxy-)?authorization|(?<![\w-])(?:set-)?cookie|x-api-key|x-auth-token|api-key|x-access-token)"
+    r"[\"']?\s*[:=]\s*[^\n]{1,2000}",
+    r"(?<![\w-])(?:-u|--user)\s+[^\s:]{1,256}:\S{1,512}",  # curl -u user:password
+    r"(?<![\w-])Basic\s+[A-Za-z0-9+/]{12,}={0,2}",  # HTTP Basic credentials (base64 of user:password), anywhere
 )), re.S)
+# scheme://userinfo@host without a password (a token as the user name: https://<token>@github.com)
+_URL_USER = re.compile(r"(?<![A-Za-z0-9+.\-])([A-Za-z][A-Za-z0-9+.\-]{0,31}://)([^:/@\s]{8,512})(@)")
+# --api-key S, --token=S, -p S: a command-line flag whose name says it holds a secret, and its value
+_FLAG = re.compile(r"(?<![\w-])(--?[A-Za-z][\w-]{0,40})(\s+|=)(?!-)([^\s'\"]{1,512})")
+
+
+def _looks_like_jwt(segment: str) -> bool:
+    import base64
+    import binascii
+
+    try:
+        head = base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return b'"alg"' in head or b'"typ"' in head
+
+
+_DOTTED = re.compile(r"\b([A-Za-z0-9_-]{10,})\.([A-Za-z0-9_-]{10,})\.([A-Za-z0-9_-]{8,})\b")
 
 
 def redact_url_password(text: str) -> str:
@@ -93,15 +137,74 @@ def redact_url_password(text: str) -> str:
     return _URL_PASSWORD.sub(lambda m: f"{m.group(1)}{REDACTED}{m.group(3)}", text)
 
 
+_BLOB = re.compile(r"(?<![A-Za-z0-9+/_-])(?:[0-9a-fA-F]{32,}|[A-Za-z0-9+/_-]{24,}={0,2})(?![A-Za-z0-9+/_=-])")
+_SECRET_SAID = re.compile(r"(?i)(?:pass(?:word|phrase|wd)?|secret|api[_-]?key|token|private|credential)\w*['\"]?\s*[:=]")
+
+
+def _wraps_secret(blob: str) -> bool:
+    """Whether a hex or base64 run decodes to text holding a credential (a key pasted encoded: ``c2stcHJvai0...``).
+    A hash or random bytes decode to no such text."""
+    import base64
+    import binascii
+
+    candidates = []
+    if re.fullmatch(r"[0-9a-fA-F]+", blob) and len(blob) % 2 == 0:
+        candidates.append(bytes.fromhex(blob))
+    for decode in (base64.b64decode, base64.urlsafe_b64decode):
+        try:
+            candidates.append(decode(blob + "=" * (-len(blob) % 4)))
+        except (binascii.Error, ValueError):
+            pass
+    for raw in candidates:
+        decoded = raw.decode("utf-8", "ignore")
+        if len(decoded) >= 0.9 * len(raw) and (_TOKEN_SHAPES.search(decoded) or _URL_PASSWORD.search(decoded)
+                                                or _SECRET_SAID.search(decoded)):
+            return True
+    return False
+
+
+def tokens_in(text: str) -> list[str]:
+    """The credential-shaped tokens of ``text`` as written (so their other forms elsewhere can be found too)."""
+    return [m[0] for m in _TOKEN_SHAPES.finditer(text)]
+
+
 def redact_tokens(text: str) -> str:
-    """``text`` with every credential-shaped token (:data:`_TOKEN_SHAPES`) and URL password replaced."""
-    return redact_url_password(_TOKEN_SHAPES.sub(REDACTED, text))
+    """``text`` with every credential-shaped token (:data:`_TOKEN_SHAPES`), URL password or user-name token, any
+    JWT (a dotted triple whose first part decodes to a JWT header) and secret-named flag's value replaced."""
+    text = _BLOB.sub(lambda m: REDACTED if _wraps_secret(m[0]) else m[0], text)
+    text = redact_url_password(_TOKEN_SHAPES.sub(REDACTED, text))
+    text = _URL_USER.sub(lambda m: f"{m[1]}{REDACTED}{m[3]}", text)
+    text = _DOTTED.sub(lambda m: REDACTED if _looks_like_jwt(m[1]) else m[0], text)
+    return _FLAG.sub(lambda m: f"{m[1]}{m[2]}{REDACTED}" if is_secret_key(m[1].lstrip("-")) else m[0], text)
+
+
+_PARTS = re.compile(r"[/?&=:@;,#\s]+")
+
+
+@functools.lru_cache(maxsize=4096)
+def looks_random(value: str) -> bool:
+    """A value shaped like a credential whatever its variable's name: one of its parts (a URL's user, password,
+    query value or path segment) is 12+ characters mixing upper case, lower case and digits, or 16+ with letters,
+    digits and 10 distinct characters. Blind set 5 printed 32 variables whose names no rule could list
+    (SESSION_ID, LICENSE_SERIAL, PRIVKEY ...). Paths and words are not: ``/home/me``, ``disabled``,
+    ``http://127.0.0.1:8000/hf``."""
+    if value.startswith(("/", "~", "./")) and "://" not in value:
+        return False
+    for part in _PARTS.split(value):
+        kinds = sum(bool(re.search(p, part)) for p in ("[a-z]", "[A-Z]", "[0-9]"))
+        if len(part) >= 12 and kinds == 3:
+            return True
+        if len(part) >= 16 and kinds >= 2 and re.search("[0-9]", part) and len(set(part)) >= 10:
+            return True
+    return False
 
 
 def secret_values(environ: Mapping[str, str] | None = None) -> list[str]:
-    """The values to scrub, longest first (so a value that contains another is replaced whole)."""
+    """The values to scrub, longest first (so a value that contains another is replaced whole): every variable
+    with a secret-looking name, and every value shaped like a credential (:func:`looks_random`)."""
     env = os.environ if environ is None else environ
-    values = {v.strip() for k, v in env.items() if is_secret_env_name(k) and len(v.strip()) >= MIN_VALUE_LENGTH}
+    values = {v.strip() for k, v in env.items() if len(v.strip()) >= MIN_VALUE_LENGTH
+              and (is_secret_env_name(k) or looks_random(v.strip()))}
     return sorted(values, key=len, reverse=True)
 
 

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
-from loopwright.runs.reader import open_regular
+from loopwright.runs.reader import atomic_file, open_regular
 from loopwright.runs.secrets import (REDACTED, is_secret_key, redact_tokens, redact_url_password, scrub, scrub_text,
                                      secret_values)
 
@@ -120,18 +118,8 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
     The temporary name is unique to this writer: every rank of a multi-process job runs the job into the same
     directory, and with one fixed temporary name a rank's rename could take the file another rank had just
     written, whose own rename then failed (FileNotFoundError; that rank died, and the job hung)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())  # the data is on disk before the name points at it
-        os.chmod(tmp, 0o644)  # mkstemp creates 0600; results are meant to be shared
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with atomic_file(path) as handle:
+        handle.write(data)
 
 
 def write_json_atomic(path: Path, data: Any) -> None:

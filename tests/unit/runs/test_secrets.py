@@ -81,3 +81,101 @@ def test_ordinary_words_are_not_tokens(text):
 
 def test_a_url_password_is_redacted_and_the_rest_of_the_url_kept():
     assert secrets.redact_tokens("postgres://admin:pw123456@db:5432/x") == f"postgres://admin:{REDACTED}@db:5432/x"
+
+
+# tests/security/blind5: names no list could hold, credentials in more shapes, secrets in altered forms
+@pytest.mark.parametrize("value", ["Ab3dEf5hIj7kLm9n", "postgres://app@db:5432/p?sslmode=require&password=Ab3dEf5hIj7kLm9n",
+                                   "https://Ab3dEf5hIj7kLm9n@pypi.internal/simple", "a1b2c3d4e5f6a7b8c9d0e1f2"])
+def test_a_value_shaped_like_a_credential_is_secret_whatever_its_name(value):
+    from loopwright.runs.secrets import looks_random, secret_values
+
+    assert looks_random(value)
+    assert value in secret_values({"LICENSE_SERIAL": value})
+
+
+@pytest.mark.parametrize("value", ["disabled", "/tmp/tmpa8Xk2lq9z", "http://127.0.0.1:40123/hf", "xterm-256color",
+                                   "en_US.UTF-8", "false", "1"])
+def test_paths_words_and_local_urls_are_not_credential_shaped(value):
+    from loopwright.runs.secrets import looks_random
+
+    assert not looks_random(value)
+
+
+@pytest.mark.parametrize("name", ["KENNWORT", "MOT_DE_PASSE", "ПАРОЛЬ", "密码", "HMAC_SALT", "JWT_SIGNING", "db_pw",
+                                  "PRIVKEY", "MASTERKEY", "SLACK_HOOK"])
+def test_env_names_blind5_got_back_are_secret_names(name):
+    from loopwright.runs.secrets import is_secret_env_name
+
+    assert is_secret_env_name(name)
+
+
+@pytest.mark.parametrize("line", [
+    "Authorization: Basic YWRtaW46c2VjcmV0MTIzNDU2", "> Cookie: sessionid=Zq8Wm2Lp4Xn6Vb9Tc3Rf", "+ curl -sS -u admin:Zq8Wm2Lp4Xn6Vb9T x",
+    "cloning https://Zq8Wm2Lp4Xn6Vb9Tc3Rf@github.com/org/repo.git", "$ judge-cli --api-key Zq8Wm2Lp4Xn6Vb9Tc3Rf --model m",
+    "slack: xoxb-1234567890-Zq8Wm2Lp4Xn6Vb9Tc3Rf", "using glpat-Zq8Wm2Lp4Xn6Vb9Tc3Rf", "maps AIzaSyZq8Wm2Lp4Xn6Vb9Tc3RfZq8Wm2Lp4Xn",
+    "refresh ghr_Zq8Wm2Lp4Xn6Vb9Tc3Rf1234", "SG.Zq8Wm2Lp4Xn6Vb9Tc3R.Zq8Wm2Lp4Xn6Vb9Tc3Rfabc", "GET /x?X-Amz-Signature=Zq8Wm2Lp4Xn6Vb9Tc3Rf",
+    "ASIAZQ8WM2LP4XN6VB9T Zq8Wm2Lp4Xn6Vb9Tc3Rf1234"])
+def test_credentials_in_the_shapes_blind5_used_are_redacted(line):
+    from loopwright.runs.secrets import redact_tokens
+
+    out = redact_tokens(line)
+    assert "zq8wm2lp4xn6" not in out.lower() and "YWRtaW46" not in out and "***REDACTED***" in out
+
+
+def test_a_key_pasted_encoded_is_redacted_and_a_hash_is_not():
+    import base64
+
+    from loopwright.runs.secrets import redact_tokens
+
+    wrapped = base64.b64encode(b"api_key: sk-abcdefghijklmnopqrstuvwx").decode()
+    assert wrapped not in redact_tokens(f"blob {wrapped}")
+    digest = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+    assert redact_tokens(f"sha256 {digest}") == f"sha256 {digest}"
+
+
+def test_a_known_secret_is_found_in_its_altered_forms_and_withheld_by_line():
+    import base64
+
+    from loopwright.runs.secret_forms import WITHHELD, holds, windows, withhold
+
+    secret = "hf_Zq8Wm2Lp4Xn6Vb9Tc3RfYh7K"
+    known = windows((secret,))
+    forms = [base64.b64encode(("x" + secret).encode()).decode(), secret.encode().hex(), secret[::-1],
+             "\u200b".join(secret), "".join(chr(ord(c) + 0xFEE0) if c.isalnum() else c for c in secret),
+             " ".join(secret), "%" + "%".join(f"{b:02X}" for b in secret.encode()), secret[10:]]
+    for form in forms:
+        assert holds(f"log: {form} end", known), form
+    assert withhold(f"ok line\n{secret[:13]}\n{secret[13:]}\nnext", known) == f"ok line\n{WITHHELD}\n{WITHHELD}\nnext"
+    assert not holds("step 3 loss 0.25 lr=1e-5 tokens 4096", known)
+
+
+def test_a_file_swapped_for_a_link_out_of_the_confinement_is_refused_on_its_descriptor(tmp_path):
+    import os
+
+    from loopwright.runs import reader
+
+    inside, outside = tmp_path / "in", tmp_path / "out"
+    inside.mkdir()
+    outside.mkdir()
+    (outside / "secret.txt").write_text("outside")
+    (inside / "ok.txt").write_text("inside")
+    os.symlink(outside / "secret.txt", inside / "train.log")  # what a swap after the path check leaves
+    saved = dict(reader._CONFINED)
+    try:
+        reader.confine(read=[inside], write=[inside])
+        assert reader.read_regular(inside / "ok.txt")[0] == b"inside"
+        with pytest.raises(reader.OutsideRoots, match="outside the dirs this process may read"):
+            reader.read_regular(inside / "train.log")
+        os.symlink(outside, inside / "swapped")
+        with pytest.raises(reader.OutsideRoots, match="may write"):
+            with reader.atomic_file(inside / "swapped" / "report.json") as handle:
+                handle.write(b"x")
+        with pytest.raises(reader.OutsideRoots, match="may write"):
+            reader.atomic_file(inside / "swapped" / "new" / "report.json").__enter__()
+        assert list(outside.iterdir()) == [outside / "secret.txt"]  # nothing was created outside
+        with reader.atomic_file(inside / "ok.json") as handle:
+            handle.write(b"{}")
+        assert (inside / "ok.json").read_bytes() == b"{}" and oct((inside / "ok.json").stat().st_mode)[-3:] == "644"
+    finally:
+        reader._CONFINED.clear()
+        reader._CONFINED.update(saved)
