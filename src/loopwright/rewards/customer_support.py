@@ -115,6 +115,8 @@ class _Reading:
             self.contradictions.append("keywords without sentences")
         if sp.PLACEHOLDER.search(text):
             self.contradictions.append("placeholders where the specifics should be")
+        if sr.restates(text, user):
+            self.contradictions.append("the customer's message said back, nothing added")
         self._yes_no()
         self._status()
         self.known_amounts = {sf.amount_value(f.get(k)) for k in sf.AMOUNT_KEYS} - {None}

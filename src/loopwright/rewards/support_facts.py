@@ -161,7 +161,8 @@ _STATUS_FAMILIES = [
                   r"|bezorgd|afgeleverd|consegnat|dostarczon|doręczon|levere|teslim\s+edildi|toimitettu|doručen"
                   r"|diterima|terkirim|ready\s+for\s+(?:pick\s*-?\s*up|collection)|waiting\s+at\s+(?:the\s+)?\w+\s+point"
                   r"|w\s+paczkomacie|at\s+(?:the\s+)?(?:pick\s*-?\s*up|collection|parcel)\s+point|hämtas|utlämnings"
-                  r"|listo\s+para\s+(?:recoger|retirar)|pronto\s+para\s+retirada|pronto\s+(?:per\s+il\s+)?ritiro"),
+                  r"|listo\s+para\s+(?:recoger|retirar)|pronto\s+para\s+retirada|pronto\s+(?:per\s+il\s+)?ritiro"
+                  r"|klar\s+til\s+(?:henting|afhentning)|redo\s+att\s+hämtas|valmis\s+noudettavaksi|siap\s+diambil"),
     ("processing", r"process|pending|pack|prepar|picking|picked|awaiting|stock|backorder|confirmed|placed|received"
                    r"|on\s+hold|new|open|unfulfil|bearbeitung|in\s+vorbereitung|en\s+cours\s+de\s+traitement|en\s+attente"
                    r"|em\s+prepara|en\s+prepara|in\s+behandeling|in\s+lavorazione|w\s+realizacji|hazırlan|hazirlan"
@@ -244,19 +245,20 @@ _MONTHS = {m: i + 1 for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "j
 # Month names as shops write them in French, Spanish, Portuguese, Italian, German, Dutch, Scandinavian, Polish,
 # Czech, Turkish, Finnish and Indonesian (whole words, inflected forms listed): "1 Aralık 2026", "4 grudnia".
 _LOCAL_MONTHS = {
-    1: "janvier enero janeiro gennaio januar januari stycznia styczeń ledna leden ocak tammikuuta tammikuu",
+    # abbreviations of these languages as shops print them ("2 Des 2026", "4 dic", "30 okt")
+    1: "janvier enero janeiro gennaio januar januari stycznia styczeń ledna leden ocak tammikuuta tammikuu ene",
     2: "février fevrier febrero fevereiro febbraio februar februari lutego luty února únor şubat subat helmikuuta",
     3: "mars marzo março marco märz maart marca marzec března březen mart maaliskuuta",
-    4: "avril abril aprile kwietnia kwiecień dubna duben nisan huhtikuuta",
-    5: "mai mayo maio maggio mei maja maj května květen mayıs mayis toukokuuta",
-    6: "juin junio junho giugno juni czerwca czerwiec června červen haziran kesäkuuta",
-    7: "juillet julio julho luglio juli lipca lipiec července červenec temmuz heinäkuuta",
-    8: "août aout agosto augustus agustus sierpnia sierpień srpna srpen ağustos agustos elokuuta",
+    4: "avril abril aprile kwietnia kwiecień dubna duben nisan huhtikuuta abr",
+    5: "mai mayo maio maggio mei maja maj května květen mayıs mayis toukokuuta mag",
+    6: "juin junio junho giugno juni czerwca czerwiec června červen haziran kesäkuuta giu",
+    7: "juillet julio julho luglio juli lipca lipiec července červenec temmuz heinäkuuta lug",
+    8: "août aout agosto augustus agustus sierpnia sierpień srpna srpen ağustos agustos elokuuta ago agu ags",
     9: "septembre septiembre setembro settembre september września wrzesień září eylül eylul syyskuuta",
-    10: "octobre octubre outubro ottobre oktober października październik října říjen ekim lokakuuta",
+    10: "octobre octubre outubro ottobre oktober października październik října říjen ekim lokakuuta okt ott",
     11: "novembre noviembre novembro november listopada listopad kasım kasim marraskuuta",
     12: "décembre decembre diciembre dezembro dicembre dezember desember december grudnia grudzień prosince "
-        "prosinec aralık aralik joulukuuta",
+        "prosinec aralık aralik joulukuuta des dic dez",
 }
 _LOCAL = {name: month for month, names in _LOCAL_MONTHS.items() for name in names.split()}
 _MON = (r"((?:" + "|".join(sorted(_LOCAL, key=len, reverse=True)) + r")(?![^\W\d_])|"

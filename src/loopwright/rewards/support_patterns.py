@@ -54,6 +54,7 @@ STATUS_CLAIMS = {
                   r"\b(?:waiting|ready)\s+(?:for\s+you\s+)?(?:at|in)\s+(?:the|your|a)\s+(?:[\w-]+\s+){0,2}?(?:point|locker|"
                   r"paczkomat|parcel\s+shop|post\s+office|ombud|pick-?up\s+(?:point|location))\b",
                   r"\bready\s+(?:for|to\s+be)\s+(?:pick\s*-?\s*up|picked\s+up|collect\w*)\b",
+                  r"\bwaiting\s+for\s+(?:you|collection|pick-?up)\s+at\b",
                   r"\b(?:recorded|marked)\s+(?:\S+\s+)?(?:as\s+)?delivered\b", r"\bstatus\s*(?:is|:)\s*delivered\b",
                   r"(?<!have\s)\b(?:arrived|was\s+left)\s+on\b", r"\bsigned\s+for\b", r"\bshows?\s+(?:as\s+)?delivered\b",
                   r"\b(?:was\s+|were\s+)?left\s+(?:with|at|in|on|behind|by)\s+(?:your|the|a)\s+(?:\w+\s+)?(?:neighbou?r|porch|"
@@ -152,8 +153,14 @@ ESCALATE = re.compile(
     r"(?:case|claim|report|message|complaint|request|order|query))\s+(?:on\s+|over\s+)?to\s+(?:a|an|our|the|my)\s+"
     r"(?:[\w&-]+\s+){0,3}?(?:person|people|teams?|colleagues?|lead|manager|specialists?|experts?|staff|human)\b|"
     r"\bpass(?:ed|ing)?\s+(?:this|it|your\s+case)\s+on\b|"
-    r"\b(?:a|one\s+of\s+my|one\s+of\s+our|my|our)\s+(?:senior\s+)?colleagues?\s+(?:will|is\s+going\s+to|'ll)\s+"
-    r"(?:contact|call|email|phone|ring|get\s+in\s+touch|reach\s+out|be\s+in\s+touch)\b", re.I)
+    r"\b(?:a|one\s+of\s+my|one\s+of\s+our|my|our)\s+(?:senior\s+)?(?:colleagues?|consultants?|specialists?|"
+    r"member\s+of\s+(?:our|the)\s+team|person\s+(?:from|on)\s+our\s+team)\s+(?:will|is\s+going\s+to|'ll)\s+"
+    r"(?:contact|call|email|phone|ring|whatsapp|text|get\s+in\s+touch|reach\s+out|be\s+in\s+touch)\b|"
+    r"\bsomeone\s+(?:from\s+(?:our|the)\s+\w+\s+(?:team\s+)?)?(?:will|is\s+going\s+to|'ll)\s+"
+    r"(?:contact|call|email|phone|ring|get\s+in\s+touch|reach\s+out)\b|"
+    # "I've passed this to our Equipo de Seguridad", "handing this to our Tim Konsultan": a team by its own name
+    r"(?-i:\b(?:[Pp]ass(?:ed|ing)?|[Hh]and(?:ed|ing)?|[Ff]orward(?:ed|ing)?|[Rr]eferr?(?:ed|ing)?)\s+(?:this|it|your\s+\w+)"
+    r"\s+(?:on\s+|over\s+)?to\s+(?:our|the)\s+[A-Z][\w-]+)", re.I)
 REFUND_DONE = re.compile(
     r"\b(?:issued|processed|sent|initiated|approved)\s+(?:a|your|the)\s+(?:full\s+|partial\s+)?refund\b|"
     r"\brefund\w*\s+(?:of\s+\S+\s+)?(?:has\s+been|was|is\s+being|will\s+be)\s+(?:issued|processed|sent|initiated|approved|credited)\b|"
@@ -206,9 +213,11 @@ OUTCOME = re.compile(
     r"\b(?:has|have)\s+been\s+(?:" + _DONE + r")\b|\bis\s+(?:now\s+)?cancel+ed\b|\bwent\s+back\s+to\s+your\b|"
     r"\bwill\s+(?:call|contact|email|phone|ring|be\s+in\s+touch|get\s+back\s+to\s+you|reach\s+out)\b[^.!?]{0,60}?"
     r"\b(?:within|by|today|tomorrow|before|this|at)\b|"
-    r"\byou(?:'ll|\s+will)\s+(?:get|receive|see)\b[^.!?]{0,50}?\b(?:email|link|label|code|refund|confirmation|it|"
+    r"\byou(?:'ll|\s+will)\s+(?:get|receive|see|have)\b[^.!?]{0,50}?\b(?:email|link|label|code|refund|confirmation|it|"
     r"money|text|sms|call)\b|"
-    r"\byou\s+can\s+\w+\s+[^.!?]{0,40}?(?:\bunder\b|\bvia\b|\busing\b|\bfrom\s+the\b|\bin\s+the\b|\bat\s+\w|>)",
+    r"\byou\s+can\s+\w+\s+[^.!?]{0,40}?(?:\bunder\b|\bvia\b|\busing\b|\bfrom\s+the\b|\bin\s+the\b|\bat\s+\w|>)|"
+    # a terse agent: "Refunded yesterday (2 Dec): kr 1 800 back to your card."
+    r"(?:^|[.!?]\s+)(?:refunded|cancel+ed|reshipped|replaced|credited|rebooked)\b[^.!?]{0,40}?\d",
     re.I)
 # A done-word with nothing for an object: "I've sorted it.", "we have processed your request". Removed before
 # OUTCOME is read, so it is no outcome; "I've updated your account with the new address" stays one.

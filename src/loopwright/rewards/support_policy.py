@@ -38,7 +38,9 @@ _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _FORMAT_HINT = re.compile(r"\b(D{1,2})[/.\-](M{1,2})\b|\b(M{1,2})[/.\-](D{1,2})\b")
 _NUMERIC = re.compile(r"(?<![\w/.:-])(?:(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?(\d{1,2})[/.\-](\d{1,2})"
                       r"(?:[/.\-]((?:20)?\d\d))?(?![\w/]|\.\d)", re.I)
-_TODAY = re.compile(r"\btoday(?:'s\s+date)?\b\s*(?:is|:|=|,)?\s*([^\n]{0,40})", re.I)
+# "Today is ...", and the word in the languages shops write their system messages in
+_TODAY = re.compile(r"\b(?:today(?:'s\s+date)?|hoy|hoje|aujourd'hui|heute|oggi|vandaag|i\s+dag|idag|tänään|dziś|"
+                    r"dzisiaj|bugün|hari\s+ini)\b\s*(?:is|es|é|est|ist|è|er|är|on|jest|adalah|:|=|,)?\s*([^\n]{0,40})", re.I)
 _HANDOFF = re.compile(r"\bhand\s*(?:it\s+|them\s+)?(?:off|over)\b|\bescalat\w*|\btransfer\w*\s+to\b|"
                       r"\bpass\w*\s+(?:it\s+|them\s+)?(?:on\s+)?to\s+(?:a\s+)?(?:human|colleague|person|agent|specialist)|"
                       r"\b(?:human|live)\s+(?:colleague|agent|person)", re.I)
@@ -51,9 +53,13 @@ products product them it for and or the with about including include includes su
 report reports reported""".split())
 # Ordinary words that a hand-off item names: a customer's "faulty" must not make every faulty kettle a hand-off.
 _FLAG_ITEM = re.compile(r"\brecord\b|\bflag\w*|\bfield\b|:\s*\S", re.I)
+# "order number" as shops' agents quote their own systems' words
+_ORDER_NUMBER_WORDS = (r"n[úu]mero\s+de\s+(?:pedido|orden|compra)|n[úu]mero\s+do\s+pedido|num[ée]ro\s+de\s+commande|"
+                       r"bestell(?:nummer|nr)|ordre?nummer|ordernr|numero\s+d(?:'|\s+)ordine|nomor\s+pesanan|no\.?\s+pesanan|"
+                       r"sipari[şs]\s+numaras[ıi]|numer\s+zam[óo]wienia|tilausnumero|objednávky")
 ASKS_ORDER_NUMBER = re.compile(
     r"\b(?:send|share|give|tell|provide|need|reply\s+with|let\s+me\s+(?:know|have)|what(?:'s|\s+is|\s+was))\b[^.?!]{0,40}?"
-    r"\border\s*(?:number|no\b|nr\b|id\b|ref\w*|code|#)|\b(?:order|reference)\s*(?:number|no\b|id\b|ref\w*|code)"
+    r"(?:\border\s*(?:number|no\b|nr\b|id\b|ref\w*|code|#)|" + _ORDER_NUMBER_WORDS + r")|\b(?:order|reference)\s*(?:number|no\b|id\b|ref\w*|code)"
     r"[^.!]{0,60}\?", re.I)
 
 
@@ -223,10 +229,12 @@ def answers_from_policy(reply: str, user: str, policy: Policy) -> bool:
         return False
     asked = _keys(sr.content_stems(user))
     ruled = _keys(policy.stems)
+    how = _HOW_MUCH.search(user)  # "how much / how long": the answer is a fee or a period, not the question's words
     for sentence in re.split(r"(?<=[.!;])\s+", reply):
         own = _keys(sr.content_stems(sentence))
         shared = own & asked  # two of the question's words, or one and a figure the rules give (a fee, a period)
-        if (len(shared) >= 2 or shared and _figure_of(sentence, policy)) and len(own & ruled) >= 2:
+        figure = _figure_of(sentence, policy)
+        if (len(shared) >= 2 or (shared or how) and figure) and len(own & ruled) >= 2:
             return _numbers_grounded(reply, user, policy)
     return False
 
@@ -234,6 +242,10 @@ def answers_from_policy(reply: str, user: str, policy: Policy) -> bool:
 def _keys(stems: set | frozenset) -> set:
     """Stems compared on their first five letters, a plural s dropped ("cost" ~ "costs", "injury" ~ "injured")."""
     return {s.rstrip("s")[:5] for s in stems}
+
+
+_HOW_MUCH = re.compile(r"\bhow\s+(?:much|long|many\s+days)\b|\bwhat\s+(?:does|is)\s+(?:the\s+)?(?:delivery|shipping|"
+                       r"postage|return)\s+(?:cost|fee)", re.I)
 
 
 def _figure_of(sentence: str, policy: Policy) -> bool:
@@ -266,6 +278,10 @@ def invents_specifics(reply: str, user: str, amounts: list, dates: list, policy:
     if not policy.stems:
         return False
     asked = sr.anchors(user)
+    user_digits = re.sub(r"\D", "", user)
+    if any(len(re.sub(r"\D", "", m[0])) >= 8 and re.sub(r"\D", "", m[0]) not in user_digits
+           for m in sp.TRACKING.finditer(reply)):
+        return True  # "tracking BX5512003" for an order nobody looked up
     fees = {a for a, _, _ in sf.amounts_in(policy.text)}
     if any(c not in asked["amounts"] and c not in fees and sp.amount_has_role(reply, s, e) for c, s, e in amounts):
         return True

@@ -42,7 +42,7 @@ REPORT_KINDS = {
              r"burned|burnt)|near\s+miss|injur\w*|hurt\b|hurts\b|wound\w*|cut\s+(?:my|his|her|their)\s+\w+|bleed\w*|blood\w*|bruis\w*|"
              r"hospital\w*|a\s*&\s*e\b|emergency\s+room|doctor\w*|\bgp\b|ambulance|stitches|rash\w*|"
              r"allergic\s+reaction|allergy\s+attack|(?:an?\s+)?allergic\s+to\s+(?:it|this|the|them)|reaction|reacted|"
-             r"anaphyla\w*|vomit\w*|(?:got|was|were|became|fell)\s+(?:very\s+)?(?:ill|sick)|"
+             r"anaphyla\w*|itch\w*|swollen|swelling|hives|blister\w*|(?:skin\s+)?irritation|vomit\w*|(?:got|was|were|became|fell)\s+(?:very\s+)?(?:ill|sick)|"
              r"food\s+poison\w*|threat\w*|harass\w*|abus\w*|stalk\w*"),
     "fraud": (r"fraud\w*|scam\w*|stolen|steal\w*|hack\w*|phish\w*|unauthori[sz]ed|not\s+authori[sz]ed|"
               r"charge\s*-?\s*backs?\b|revers\w*\s+(?:the\s+|this\s+|a\s+)?(?:charge|payment|transaction)|"
@@ -250,3 +250,23 @@ def outcome(text: str, claims: set, facts: bool, user: str = "") -> bool:
     asked = ASKS_STATUS.search(user) or asked_statuses(user) or not _ACTION_ASKED.search(user)
     said = (claims if facts and asked else set()) or any(p.search(text) for p in sp.NEXT_STEP.values())
     return bool(said) and not sp.DEFLECT.search(text)
+
+
+# Words an agent uses to say the question back ("You're asking whether ...", "That is a great question about ...")
+_RESTATING = frozenset(stem(w) for w in "asking ask asked whether question questions wondering wonder want wanting "
+                       "know understand understood telling tell told thank thanks great".split())
+
+
+def restates(text: str, user: str) -> bool:
+    """A reply that says the customer's message back and adds nothing: no word, number, date or amount that the
+    message did not already hold ("You're asking whether FS-88301 has been sent yet and when you will get it")."""
+    said = content_stems(text) - _RESTATING
+    if len(re.findall(r"\w+", text)) < 6 or said - content_stems(user):
+        return False
+    asked = set(re.findall(r"[a-z']+", user.lower())) | {"you", "your", "you'll", "i", "i've", "we", "we've"}
+    if sp.ESCALATE.search(text) or any(not set(re.findall(r"[a-z']+", m[0].lower())) <= asked
+                                       for m in sp.OUTCOME.finditer(text)):
+        return False  # "I've refunded it in full": an action, in the customer's own words; "... when you will get it"
+        # copied from the question is none
+    own_numbers = set(re.findall(r"\d+", user))
+    return not (set(re.findall(r"\d+", text)) - own_numbers)

@@ -196,3 +196,42 @@ def test_a_hand_off_in_everyday_words_and_an_allergy_question_that_reports_no_re
 
     assert report_kinds("Is your soap nut-free? My son has a nut allergy.") == set()
     assert "harm" in report_kinds("She had an allergic reaction to the soap.")
+
+
+def test_an_echo_of_the_question_is_refused_and_an_action_in_the_customers_words_is_not():
+    user = "Has CT-30417 been sent yet, and when will I get it?"
+    echo = ("You're asking whether CT-30417 has been sent yet and when you will get it. That is a great question "
+            "about CT-30417 being sent and when you will get it.")
+    assert score(echo, user, SHIPPED) <= 0.2
+    user = "I'd like a refund for the lamp, it broke in the first week."
+    assert score("Sorry the lamp broke! I've refunded it in full and emailed you the confirmation.", user, None) >= 0.7
+
+
+@pytest.mark.parametrize("reply", [
+    "I've passed this to our Equipo de Seguridad and someone will call you today.",
+    "I'm handing this to our Tim Konsultan; a consultant will WhatsApp you today.",
+    "Someone from our safety team will call you within the hour."])
+def test_hand_offs_to_a_team_by_its_own_name(reply):
+    from loopwright.rewards import support_patterns as sp
+
+    assert sp.ESCALATE.search(reply)
+
+
+def test_without_a_record_a_tracking_number_nobody_gave_is_invented():
+    user = "Did my lamp ship yet?"
+    assert score("Yes, it was dispatched yesterday with Estafeta, tracking 8812339055, and arrives tomorrow.", user,
+                 None) <= 0.2
+
+
+@pytest.mark.parametrize("phrase", ["número de pedido", "numéro de commande", "Bestellnummer", "nomor pesanan",
+                                    "ordrenummer"])
+def test_asking_for_the_order_number_in_the_words_of_the_shops_system(phrase):
+    from loopwright.rewards.support_policy import ASKS_ORDER_NUMBER
+
+    assert ASKS_ORDER_NUMBER.search(f"Could you send me your {phrase}? It is in your confirmation email.")
+
+
+def test_today_in_the_language_of_the_system_message_and_month_abbreviations():
+    policy = policy_of([{"role": "system", "content": "Hoy es jueves 3 de diciembre de 2026. Envíos en 2 días hábiles."}])
+    assert policy.today == dt.date(2026, 12, 3)
+    assert sf.dates_in("2 Des 2026")[0][0] == {(12, 2)} and sf.dates_in("4 dic")[0][0] == {(12, 4)}
