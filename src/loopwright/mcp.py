@@ -31,8 +31,23 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def _drop_from_import_path(*dirs: object) -> None:
+    """The cwd, the project dir and the outputs dir off ``sys.path`` before Hydra is imported: ``python -m`` puts the
+    cwd first, and Hydra's plugin scan imports every module of a ``hydra_plugins/`` dir it finds there, so a
+    project's planted ``hydra_plugins/x.py`` ran in a read-only server (blind set 6). loopwright itself is
+    imported from where it is installed; launched runs are processes of their own."""
+    import os
+
+    drop = {os.path.realpath(d) for d in (os.getcwd(), *map(str, dirs))}
+    sys.path[:] = [p for p in sys.path if os.path.realpath(p or os.getcwd()) not in drop]
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    import os
+
+    project = os.path.abspath(os.path.expanduser(args.project))
+    _drop_from_import_path(project, os.path.join(project, args.outputs or "outputs"))  # before Hydra is imported
     from loopwright.mcp_tools.paths import Roots
     from loopwright.mcp_tools.server import build
 

@@ -47,7 +47,9 @@ def _confined_env(roots: Roots) -> dict[str, str]:
 
 def _run(module: str, args: list[str], roots: Roots) -> dict[str, Any]:
     try:
-        proc = subprocess.run([sys.executable, "-m", module, *args], cwd=roots.project, capture_output=True,
+        # -P: the cwd (the project dir) is not put on sys.path, so a project's hydra_plugins/ dir is not scanned and
+        # imported by Hydra in the command (blind set 6 planted one); loopwright comes from where it is installed
+        proc = subprocess.run([sys.executable, "-P", "-m", module, *args], cwd=roots.project, capture_output=True,
                               text=True, timeout=TIMEOUT_S, stdin=subprocess.DEVNULL, env=_confined_env(roots))
     except subprocess.TimeoutExpired:
         raise Refused(f"python -m {module} ran past {TIMEOUT_S} s and was stopped") from None

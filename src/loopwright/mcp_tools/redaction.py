@@ -108,7 +108,7 @@ MAX_REPLY_CHARS = 200_000
 def scrub_reply(value: Any, values: list[str]) -> Any:
     """A copy of a tool's reply (a JSON-like tree, or an error's text) with every secret redacted (the module
     docstring), ``values`` being the secret values to scrub besides (the environment's and the client's)."""
-    from loopwright.runs.secret_forms import windows, withhold
+    from loopwright.runs.secret_forms import holds, windows, withhold
     from loopwright.runs.secrets import REDACTED, is_secret_key
 
     memo: dict[str, str] = {}  # a reply repeats its keys (every metrics row has the same columns)
@@ -116,6 +116,7 @@ def scrub_reply(value: Any, values: list[str]) -> Any:
     # known from then on, so its other forms in the same reply (reversed under "choices", in a URL) go too.
     values = sorted({*values, *reply_secret_values(value)}, key=len, reverse=True)
     known = windows(tuple(values))  # the values' altered forms (encoded, cut, split: runs/secret_forms.py)
+    numeric = [v for v in values if v.isdigit() and len(v) >= 8]
 
     def text(s: str) -> str:
         if s not in memo:
@@ -131,8 +132,12 @@ def scrub_reply(value: Any, values: list[str]) -> Any:
                 x, (str, list, dict)) and x not in ("", [], {}) else walk(x) for k, x in v.items()}
         if isinstance(v, (list, tuple)):
             return [walk(x) for x in v]
-        if v is None or isinstance(v, (bool, int, float)):
+        if v is None or isinstance(v, bool):
             return v
+        if isinstance(v, (int, float)):  # a secret of digits written as a number (global_step: <a 14-digit PIN>)
+            digits = str(int(v)) if isinstance(v, int) or v.is_integer() and abs(v) < 1e18 else repr(v)
+            hidden = abs(v) >= 10_000_000 and (holds(digits, known) or any(d in digits for d in numeric))
+            return REDACTED if hidden else v
         # bytes (a YAML !!binary value), dates, anything else the SDK would print with str(): scrubbed as that text
         return text(v.decode("utf-8", "replace") if isinstance(v, (bytes, bytearray)) else str(v))
 

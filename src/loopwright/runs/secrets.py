@@ -22,6 +22,9 @@ from typing import Any, Mapping
 
 REDACTED = "***REDACTED***"
 MIN_VALUE_LENGTH = 8
+MIN_NAMED_LENGTH = 6  # under a secret-looking name, values this long are scrubbed too
+_PLACEHOLDERS = {"public", "dummy", "secret", "changeme", "default", "enabled", "disabled", "unset", "placeholder",
+                 "example", "foobar", "testing", "false", "true", "none", "null"}
 # A key is secret when one of its words is one of these (`password_env`, `aws_secret_access_key`), or when its
 # last word (numeric suffixes dropped: `api_key_2`) is one of _SECRET_LAST_WORDS (`api_key`, `hf_token`,
 # `github_pat`, `hf_auth`): as an earlier word those name shapes and counts, not secrets
@@ -205,6 +208,9 @@ def secret_values(environ: Mapping[str, str] | None = None) -> list[str]:
     env = os.environ if environ is None else environ
     values = {v.strip() for k, v in env.items() if len(v.strip()) >= MIN_VALUE_LENGTH
               and (is_secret_env_name(k) or looks_random(v.strip()))}
+    # a short value under a secret name (a 6-character password: blind set 6) too, unless it is a placeholder word
+    values |= {v.strip() for k, v in env.items() if MIN_NAMED_LENGTH <= len(v.strip()) < MIN_VALUE_LENGTH
+               and is_secret_env_name(k) and v.strip().lower() not in _PLACEHOLDERS}
     return sorted(values, key=len, reverse=True)
 
 

@@ -31,14 +31,9 @@ RECORD = os.environ.get("BLIND6_RECORD") == "1"
 MEASUREMENT = HERE / "measurement.json"
 
 # attacks known to succeed, each with a one-line reason; strict xfail
-OPEN_LEAKS: dict[str, str] = {  # succeeded at the one measurement (on 5cdf6a5; RESULTS.md)
-    "code_hydra_plugin_scan_from_project_cwd": "a module planted in <project>/hydra_plugins/ was imported by Hydra's "
-                                               "plugin scan during compose_config (code run by a read-only server)",
-    "secret_log_encoded_forms": "the value of $SHORT_SECRET (6 characters, under the 8-character floor) in a log tail",
-    "secret_metrics_keys_numbers_hex": "$B6_PIN_TOKEN (14 digits) returned as a JSON number in a metrics row",
-    "secret_metrics_selected_key": "$B6_PIN_TOKEN (14 digits) returned as a JSON number in a selected metrics column",
-    "secret_manifest_fields": "$B6_PIN_TOKEN returned as a number (global_step, trained_accuracy) by run_status",
-}
+# The 5 that succeeded at the one measurement (on 5cdf6a5; RESULTS.md) were fixed after it (RESULTS.md,
+# "After the measurement"); name -> what leaked, for any that a later change lets through again.
+OPEN_LEAKS: dict[str, str] = {}
 
 
 @dataclass

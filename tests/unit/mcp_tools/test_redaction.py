@@ -55,3 +55,21 @@ def test_the_reply_scrubber_leaves_ordinary_text_alone(text):
     from loopwright.mcp_tools.redaction import scrub_reply
 
     assert scrub_reply({"a": text, "n": [text]}, []) == {"a": text, "n": [text]}
+
+
+def test_a_secret_of_digits_returned_as_a_number_is_redacted_and_ordinary_numbers_are_not():
+    """tests/security/blind6: a 14-digit PIN came back as global_step, a metrics value and an accuracy."""
+    from loopwright.mcp_tools.redaction import scrub_reply
+
+    pin = "32606682061300"
+    out = scrub_reply({"global_step": int(pin), "acc": float(pin), "rows": [{"step": 2, "reward": 0.25}],
+                       "tokens": 123456789}, [pin])
+    assert out["global_step"] == out["acc"] == "***REDACTED***"
+    assert out["rows"] == [{"step": 2, "reward": 0.25}] and out["tokens"] == 123456789
+
+
+def test_a_short_value_under_a_secret_name_is_scrubbed_unless_a_placeholder():
+    from loopwright.runs.secrets import secret_values
+
+    values = secret_values({"SHORT_SECRET": "aB3xQ9", "HF_TOKEN": "public", "SEED": "42", "MODE": "aB3xQ9zz"})
+    assert "aB3xQ9" in values and "public" not in values and "42" not in values
