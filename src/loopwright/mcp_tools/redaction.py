@@ -55,7 +55,7 @@ def redact_line(line: str, values: list[str] | None = None) -> str:
     """One line of free text redacted; ``values``: the secret values to scrub (default: the environment's)."""
     from loopwright.runs.secrets import redact_tokens, secret_values
 
-    return _redact_words(redact_tokens(line), secret_values() if values is None else values)
+    return _redact_words(redact_tokens(line), secret_values(by_shape=True) if values is None else values)
 
 
 # A secret-named key whose value is on the lines after it: ``api_key:`` then the value, ``hf_token: |`` then a block.
@@ -94,7 +94,7 @@ def _escaped_token(line: str) -> bool:
 def redact_text(text: str, values: list[str] | None = None) -> str:
     from loopwright.runs.secrets import REDACTED, redact_tokens, secret_values
 
-    values = secret_values() if values is None else values  # once: reading the environment is per call
+    values = secret_values(by_shape=True) if values is None else values  # once: the environment is read per call
     # tokens once, on the whole text (a private key's block spans lines); then each line's words
     lines = _redact_following_values(redact_tokens(text).split("\n"))
     return "\n".join(REDACTED if _escaped_token(line) else _redact_words(line, values) for line in lines)

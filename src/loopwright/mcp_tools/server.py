@@ -71,7 +71,7 @@ def _guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        values = secret_values()
+        values = secret_values(by_shape=True)
         try:
             _refuse_interpolations(kwargs)  # and the size bounds, before anything scans the arguments
             # the environment's secret values and those the client sent under secret-named keys, longest first

@@ -202,12 +202,15 @@ def looks_random(value: str) -> bool:
     return False
 
 
-def secret_values(environ: Mapping[str, str] | None = None) -> list[str]:
+def secret_values(environ: Mapping[str, str] | None = None, by_shape: bool = False) -> list[str]:
     """The values to scrub, longest first (so a value that contains another is replaced whole): every variable
-    with a secret-looking name, and every value shaped like a credential (:func:`looks_random`)."""
+    with a secret-looking name and, with ``by_shape``, every value shaped like a credential (:func:`looks_random`).
+    By shape is for what leaves the MCP server, which must return no secret whatever its name; the files a run
+    writes keep values such as a CI's commit sha (``GITHUB_SHA`` is shaped like a credential, and is the git
+    sha the manifest records)."""
     env = os.environ if environ is None else environ
     values = {v.strip() for k, v in env.items() if len(v.strip()) >= MIN_VALUE_LENGTH
-              and (is_secret_env_name(k) or looks_random(v.strip()))}
+              and (is_secret_env_name(k) or by_shape and looks_random(v.strip()))}
     # a short value under a secret name (a 6-character password: blind set 6) too, unless it is a placeholder word
     values |= {v.strip() for k, v in env.items() if MIN_NAMED_LENGTH <= len(v.strip()) < MIN_VALUE_LENGTH
                and is_secret_env_name(k) and v.strip().lower() not in _PLACEHOLDERS}
