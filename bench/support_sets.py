@@ -109,7 +109,7 @@ BLIND3 = ROOT / "tests" / "data" / "blind_support3"
 
 
 def blind3() -> tuple[list[dict], dict]:
-    """The third blind set (7c7ea9e): five more shops (MX, PL, SE, TR, ZA), written and labelled by a helper who
+    """The third blind set (a266df7): five more shops (MX, PL, SE, TR, ZA), written and labelled by a helper who
     never read the grader or any project file, written while the grader was changed by someone who never opened
     it; measured once, on 65942eb."""
     return _blind_set(BLIND3)
@@ -129,7 +129,7 @@ BLIND5 = ROOT / "tests" / "data" / "blind_support5"
 
 
 def blind5() -> tuple[list[dict], dict]:
-    """The fifth blind set (c3d7c97): five more shops (IE, GR, PH, FI, CO), written and labelled by a helper who
+    """The fifth blind set (27510bc): five more shops (IE, GR, PH, FI, CO), written and labelled by a helper who
     never read the grader or any project file, committed before the changes made on blind set 4; measured once,
     on e416c9e."""
     return _blind_set(BLIND5)
