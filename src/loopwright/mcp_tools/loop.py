@@ -45,11 +45,19 @@ def _confined_env(roots: Roots) -> dict[str, str]:
                                CONFINE_ENV["write"]: str(roots.outputs)})
 
 
+def _without_cwd(module: str) -> list[str]:
+    """``-m module`` with the cwd (the project dir) off sys.path, so a project's hydra_plugins/ dir is not scanned and
+    imported by Hydra in the command (blind set 6 planted one); loopwright comes from where it is installed.
+    ``-P`` where Python has it (3.11), else the same done by hand before the module runs."""
+    if sys.version_info >= (3, 11):
+        return ["-P", "-m", module]
+    return ["-c", "import runpy, sys; sys.path[:] = [p for p in sys.path if p not in ('', '.')]; del sys.argv[0]; "
+                  "runpy.run_module(sys.argv[0], run_name='__main__', alter_sys=True)", module]
+
+
 def _run(module: str, args: list[str], roots: Roots) -> dict[str, Any]:
     try:
-        # -P: the cwd (the project dir) is not put on sys.path, so a project's hydra_plugins/ dir is not scanned and
-        # imported by Hydra in the command (blind set 6 planted one); loopwright comes from where it is installed
-        proc = subprocess.run([sys.executable, "-P", "-m", module, *args], cwd=roots.project, capture_output=True,
+        proc = subprocess.run([sys.executable, *_without_cwd(module), *args], cwd=roots.project, capture_output=True,
                               text=True, timeout=TIMEOUT_S, stdin=subprocess.DEVNULL, env=_confined_env(roots))
     except subprocess.TimeoutExpired:
         raise Refused(f"python -m {module} ran past {TIMEOUT_S} s and was stopped") from None

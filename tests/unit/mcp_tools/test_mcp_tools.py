@@ -91,3 +91,23 @@ def test_run_metrics_says_how_many_damaged_lines_it_skipped(tmp_path):
     (run / "metrics.jsonl").write_text('{"step": 1, "loss": 1.0}\n{"st')
     reply = run_metrics(roots, str(run))
     assert "damaged_lines" not in reply and "note" not in reply and reply["rows_total"] == 1
+
+
+@pytest.mark.parametrize("version", [(3, 10), (3, 11)])
+def test_commands_the_server_runs_do_not_import_from_the_project_dir(tmp_path, monkeypatch, version):
+    """tests/security/blind6: ingest/improve ran in the project dir with it on sys.path, and Hydra's plugin scan
+    imported a planted hydra_plugins/ module. A module of the cwd is not importable in them (both Python forms)."""
+    import subprocess
+    import sys
+
+    from loopwright.mcp_tools import loop
+
+    (tmp_path / "shadow_probe.py").write_text("print('imported from the cwd')\n")
+    monkeypatch.setattr(sys, "version_info", version)
+    args = loop._without_cwd("shadow_probe")
+    monkeypatch.undo()
+    proc = subprocess.run([sys.executable, *args], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert proc.returncode != 0 and "imported from the cwd" not in proc.stdout and "shadow_probe" in proc.stderr
+    proc = subprocess.run([sys.executable, *loop._without_cwd("json.tool"), "--help"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and "usage" in proc.stdout
