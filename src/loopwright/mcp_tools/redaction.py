@@ -60,7 +60,6 @@ def redact_line(line: str, values: list[str] | None = None) -> str:
 
 # A secret-named key whose value is on the lines after it: ``api_key:`` then the value, ``hf_token: |`` then a block.
 _KEY_ALONE = re.compile(r"""^(\s*)(?:-\s+)?["']?([A-Za-z][\w.-]{0,63})["']?\s*[:=]\s*(?:[|>][-+]?\d?)?\s*$""")
-_UESC = re.compile(r"\\u[0-9a-fA-F]{4}")
 
 
 def _redact_following_values(lines: list[str]) -> list[str]:
@@ -83,12 +82,11 @@ def _redact_following_values(lines: list[str]) -> list[str]:
 
 def _escaped_token(line: str) -> bool:
     """A credential written with ``\\uXXXX`` escapes (``\\u0068f_...``): the escapes hide it from the patterns."""
+    from loopwright.runs.secret_forms import unescape
     from loopwright.runs.secrets import redact_tokens
 
-    if not _UESC.search(line):
-        return False
-    decoded = _UESC.sub(lambda m: chr(int(m[0][2:], 16)), line)
-    return redact_tokens(decoded) != decoded
+    decoded = unescape(line)
+    return decoded != line and redact_tokens(decoded) != decoded
 
 
 def redact_text(text: str, values: list[str] | None = None) -> str:
@@ -147,7 +145,7 @@ def scrub_reply(value: Any, values: list[str]) -> Any:
 def reply_secret_values(value: Any, depth: int = 0) -> set[str]:
     """The secrets a reply's own data names: values under secret-named keys, and those its override strings and
     key = value text give (as :func:`client_secret_values` reads a client's)."""
-    from loopwright.runs.secrets import MIN_VALUE_LENGTH, is_secret_key
+    from loopwright.runs.secrets import MIN_VALUE_LENGTH, REDACTED, is_secret_key
 
     found: set[str] = set()
     if depth > 50:
@@ -168,10 +166,9 @@ def reply_secret_values(value: Any, depth: int = 0) -> set[str]:
             words = [w.strip("'\",") for w in value.split() if "=" in w and _OVERRIDE_WORD.match(w.strip("'\","))]
             found.update(client_secret_values(words[:1000]))  # each word an override: key=value, nothing after it
             found.update(v for k, v in _SAID.findall(value) if len(v) >= MIN_VALUE_LENGTH)
-    return {v for v in found if len(v) >= MIN_VALUE_LENGTH and v != REDACTED_TEXT}
+    return {v for v in found if len(v) >= MIN_VALUE_LENGTH and v != REDACTED}
 
 
-REDACTED_TEXT = "***REDACTED***"
 _OVERRIDE_WORD = re.compile(r"[+~]{0,2}[A-Za-z_][\w.@/-]{0,200}=")
 # "private key (hex): 0x...", "seed phrase: ...", "the password is ...": a secret said in words, and its value
 _SAID = re.compile(r"(?i)\b(private[\s_-]?key|secret[\s_-]?key|seed[\s_-]?phrase|mnemonic|pass(?:word|phrase|code)|"

@@ -1,9 +1,12 @@
 """Read what runs and sweeps left in the outputs dir: status, metrics, evaluation, sweep report, lineage.
 
-Everything is read from the files a run writes (docs/RUNS.md): manifest.json (already redacted
-when written; redacted again here, ``loopwright.runs.writer.redact``), metrics.jsonl,
+Everything is read from the files a run writes (docs/RUNS.md): manifest.json, metrics.jsonl,
 eval_results.json, a sweep dir's sweep_report.md / optimization_results.yaml / summary.md,
-and launch.json / launch.log for runs this server started.
+and launch.json / launch.log for runs this server started. Data is returned as read: every reply
+passes whole through the one scrubber at the server's boundary (``redaction.scrub_reply``).
+Redacting a file's secrets here first hid them from it, and their other forms in the same reply (a
+value reversed under another key) then went out (blind set 5). Only a log's tail is redacted here,
+whole, before it is cut into lines (a private key's block spans lines).
 """
 
 from __future__ import annotations
@@ -30,13 +33,6 @@ TEXT_BYTES = 100_000  # of summary.md / sweep_report.md returned (the rest cut, 
 _LOG_BYTES = 64_000  # of a log read for its tail
 # Every file these tools open inside a run or sweep dir (each is checked for a link out of the roots first).
 _READ_FILES = (MANIFEST, METRICS, EVAL_RESULTS, LAUNCH_RECORD, LAUNCH_LOG, "train.log", *_SWEEP_FILES)
-
-
-def _redact(value: Any) -> Any:
-    """Nothing here: every reply passes whole through the one scrubber at the server's boundary
-    (``redaction.scrub_reply``). Redacting a file's secrets here first hid them from it, and their other forms
-    in the same reply (a value reversed under another key) then went out (blind set 5)."""
-    return value
 
 
 def _read_json(path: Path) -> Any:
@@ -99,7 +95,7 @@ def _brief(run_dir: Path) -> dict[str, Any]:
             entry[key] = result[key]
     if state is not None:
         entry["process"] = state
-    return _redact(entry)
+    return entry
 
 
 def _kind(here: Path, files: list[str]) -> str | None:
@@ -156,8 +152,8 @@ def run_status(roots: Roots, run_dir: str, log_lines: int = 20) -> dict[str, Any
     path = run_dir_of(roots, run_dir)
     m = _manifest(path)
     out = _brief(path)
-    out.update(_redact({k: m.get(k) for k in ("ended_at", "timings", "device", "run_name", "tags", "result")
-                        if m.get(k) is not None}))
+    out.update({k: m.get(k) for k in ("ended_at", "timings", "device", "run_name", "tags", "result")
+                if m.get(k) is not None})
     if m.get("error"):
         out["error"] = redact_text(str(m["error"]))
     out["files"] = sorted(p.name for p in path.iterdir())
@@ -209,7 +205,7 @@ def run_eval(roots: Roots, run_dir: str, records: int = 0) -> dict[str, Any]:
     out["run_dir"], out["records_total"] = str(path), len(results.get("records") or [])
     if records > 0:
         out["records"] = [{k: _clip(v) for k, v in r.items()} for r in (results.get("records") or [])[:records]]
-    return _redact(out)
+    return out
 
 
 _RESULTS_LIMIT = 1_000_000  # bytes: the sweeper's file is a few kB
@@ -273,7 +269,7 @@ def sweep_report(roots: Roots, sweep_dir: str) -> dict[str, Any]:
         out["process"] = process_state(path)
     if not any(k in out for k in ("sweep_report.md", "summary.md")):
         out["note"] = "no report yet: summary.md is written when the multirun ends, sweep_report.md by the Optuna sweeper"
-    return _redact(out)
+    return out
 
 
 def lineage(roots: Roots, run_dir: str) -> dict[str, Any]:
@@ -287,4 +283,4 @@ def lineage(roots: Roots, run_dir: str) -> dict[str, Any]:
         lines = lin.tree(path, may_read=roots.may_open)
     except ValueError as err:  # a damaged manifest, or a lineage record loopwright did not write
         raise Refused(redact_text(str(err))) from None
-    return _redact({"run_dir": str(path), "tree": "\n".join(lines), "lineage": _manifest(path).get("lineage")})
+    return {"run_dir": str(path), "tree": "\n".join(lines), "lineage": _manifest(path).get("lineage")}

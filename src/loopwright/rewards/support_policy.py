@@ -71,6 +71,13 @@ class Policy:
     handoff: tuple[frozenset, ...] = ()
     durations: tuple[tuple[int, int, bool], ...] = ()  # (low, high, working days), in days
     stems: frozenset = field(default_factory=frozenset)
+    amounts: frozenset = field(default_factory=frozenset)  # cents of every amount the rules name (fees, thresholds)
+    dates: frozenset = field(default_factory=frozenset)  # (month, day) of every date the rules name (holidays)
+
+    @property
+    def days(self) -> set[int]:
+        """Every number of days the rules' periods name (both ends of a range)."""
+        return {n for low, high, _ in self.durations for n in (low, high)}
 
     def handoff_applies(self, user: str) -> bool:
         """Whether the customer's message reports something the rule hands to a human."""
@@ -91,8 +98,7 @@ class Policy:
     def amount_follows(self, cents: int, record: set) -> bool:
         """Whether an amount is a record's amount less or plus a fee or amount the rules name ("$780 less the
         $120 return guide: $660 back")."""
-        fees = {a for a, _, _ in sf.amounts_in(self.text)}
-        return any(r - f == cents or r + f == cents for r in record for f in fees)
+        return any(r - f == cents or r + f == cents for r in record for f in self.amounts)
 
     def derivable(self, readings: frozenset, bases: frozenset) -> bool:
         """Whether a date the record does not hold follows from it or from today by one of the policy's own
@@ -218,7 +224,12 @@ def policy_of(prompt: Any, facts: dict | None = None) -> Policy:
     if not text:
         return Policy(day_first=day_first)
     return Policy(text=text, day_first=day_first, today=_today(text, day_first), handoff=_handoff_items(text),
-                  durations=_durations(text), stems=frozenset(sr.content_stems(text)))
+                  durations=_durations(text), stems=frozenset(sr.content_stems(text)), amounts=_amounts(text),
+                  dates=frozenset(d for r, _ in sf.dates_in(text, day_first) for d in r))
+
+
+def _amounts(text: str) -> frozenset:
+    return frozenset(a for a, _, _ in sf.amounts_in(text))
 
 
 def answers_from_policy(reply: str, user: str, policy: Policy) -> bool:
@@ -250,19 +261,17 @@ _HOW_MUCH = re.compile(r"\bhow\s+(?:much|long|many\s+days)\b|\bwhat\s+(?:does|is
 
 def _figure_of(sentence: str, policy: Policy) -> bool:
     """Whether a sentence gives an amount or a number of days that the shop's rules give."""
-    amounts = {a for a, _, _ in sf.amounts_in(policy.text)}
-    days = {n for low, high, _ in policy.durations for n in (low, high)}
-    return any(a in amounts for a, _, _ in sf.amounts_in(sentence)) or any(
+    days = policy.days
+    return any(a in policy.amounts for a, _, _ in sf.amounts_in(sentence)) or any(
         int(n) in days for m in _DURATION.finditer(sentence) for n in filter(None, (m[1], m[2])))
 
 
 def _numbers_grounded(reply: str, user: str, policy: Policy) -> bool:
-    known = {a for a, _, _ in sf.amounts_in(policy.text + "\n" + user)}
+    known = policy.amounts | _amounts(user)
     for cents, _, _ in sf.amounts_in(reply):
         if cents not in known and not any(abs(a - b) == cents or a + b == cents for a in known for b in known):
             return False
-    days = {n for low, high, _ in policy.durations for n in (low, high)} | {
-        int(m[1]) for m in _DURATION.finditer(user)}
+    days = policy.days | {int(m[1]) for m in _DURATION.finditer(user)}
     for m in _DURATION.finditer(reply):
         for n in filter(None, (m[1], m[2])):
             value = int(n) * (7 if m[4].lower() == "week" else 1)
@@ -282,9 +291,9 @@ def invents_specifics(reply: str, user: str, amounts: list, dates: list, policy:
     if any(len(re.sub(r"\D", "", m[0])) >= 8 and re.sub(r"\D", "", m[0]) not in user_digits
            for m in sp.TRACKING.finditer(reply)):
         return True  # "tracking BX5512003" for an order nobody looked up
-    fees = {a for a, _, _ in sf.amounts_in(policy.text)}
-    if any(c not in asked["amounts"] and c not in fees and sp.amount_has_role(reply, s, e) for c, s, e in amounts):
+    if any(c not in asked["amounts"] and c not in policy.amounts and sp.amount_has_role(reply, s, e)
+           for c, s, e in amounts):
         return True
-    ruled = {d for r, _ in sf.dates_in(policy.text, policy.day_first) for d in r}  # "before the 16 December holiday"
-    return any(sp.date_has_role(reply, s) and not (r & (asked["dates"] | ruled)) and not policy.derivable(r, frozenset())
+    ruled = asked["dates"] | policy.dates  # the customer's dates and the rules' ("before the 16 December holiday")
+    return any(sp.date_has_role(reply, s) and not (r & ruled) and not policy.derivable(r, frozenset())
                for r, s in dates)

@@ -69,11 +69,16 @@ def confine(read: list[str | Path], write: list[str | Path]) -> dict[str, str]:
     return {CONFINE_ENV[k]: os.pathsep.join(v) for k, v in _CONFINED.items()}
 
 
+def _confinement(kind: str) -> tuple[str, ...]:
+    """The dirs this process may ``kind`` (read / write): set in the process, else inherited; () when unconfined."""
+    return _CONFINED.get(kind) or tuple(d for d in os.environ.get(CONFINE_ENV[kind], "").split(os.pathsep) if d)
+
+
 def check_confined(fd: int, path: str | Path, kind: str = "read") -> None:
     """Refuse an open descriptor whose file lies outside the confinement. Checked on the descriptor, after the
     open: a check of the path before it can be raced (blind set 5 swapped a checked train.log, metrics file,
     manifest, summary and ingest input for links out of the roots between the check and the read)."""
-    roots = _CONFINED.get(kind) or tuple(d for d in os.environ.get(CONFINE_ENV[kind], "").split(os.pathsep) if d)
+    roots = _confinement(kind)
     if not roots:
         return
     try:
@@ -117,7 +122,7 @@ def open_dir_confined(path: str | Path) -> int:
 
 def _make_parents_confined(parent: Path) -> None:
     """``parent`` and its missing ancestors, created only under an existing dir inside the write confinement."""
-    if parent.is_dir() or not (_CONFINED.get("write") or os.environ.get(CONFINE_ENV["write"])):
+    if parent.is_dir() or not _confinement("write"):
         parent.mkdir(parents=True, exist_ok=True)
         return
     existing = parent

@@ -59,8 +59,13 @@ def windows(values: tuple[str, ...]) -> frozenset[str]:
     return frozenset(out)
 
 
+def unescape(text: str) -> str:
+    """``text`` with its ``\\uXXXX`` escapes decoded (``\\u0068f_`` -> ``hf_``)."""
+    return _UESC.sub(lambda m: chr(int(m[1], 16)), text)
+
+
 def _readings(text: str) -> set[str]:
-    decoded = _UESC.sub(lambda m: chr(int(m[1], 16)), text)
+    decoded = unescape(text)
     try:
         unquoted = urllib.parse.unquote(urllib.parse.unquote(decoded))
     except Exception:  # noqa: BLE001 - odd escapes: the other readings stay

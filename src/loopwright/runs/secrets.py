@@ -14,6 +14,8 @@ Pure python, no imports beyond the standard library: the writer, the MCP server 
 
 from __future__ import annotations
 
+import base64
+import binascii
 import functools
 import logging
 import os
@@ -121,14 +123,16 @@ _URL_USER = re.compile(r"(?<![A-Za-z0-9+.\-])([A-Za-z][A-Za-z0-9+.\-]{0,31}://)(
 _FLAG = re.compile(r"(?<![\w-])(--?[A-Za-z][\w-]{0,40})(\s+|=)(?!-)([^\s'\"]{1,512})")
 
 
-def _looks_like_jwt(segment: str) -> bool:
-    import base64
-    import binascii
-
+def _unpadded_b64(text: str, urlsafe: bool = True) -> bytes | None:
+    """The bytes of base64 written without its padding, or None when it is not base64."""
     try:
-        head = base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4))
+        return (base64.urlsafe_b64decode if urlsafe else base64.b64decode)(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError):
-        return False
+        return None
+
+
+def _looks_like_jwt(segment: str) -> bool:
+    head = _unpadded_b64(segment) or b""
     return b'"alg"' in head or b'"typ"' in head
 
 
@@ -147,18 +151,10 @@ _SECRET_SAID = re.compile(r"(?i)(?:pass(?:word|phrase|wd)?|secret|api[_-]?key|to
 def _wraps_secret(blob: str) -> bool:
     """Whether a hex or base64 run decodes to text holding a credential (a key pasted encoded: ``c2stcHJvai0...``).
     A hash or random bytes decode to no such text."""
-    import base64
-    import binascii
-
-    candidates = []
+    candidates = [_unpadded_b64(blob, urlsafe=False), _unpadded_b64(blob)]
     if re.fullmatch(r"[0-9a-fA-F]+", blob) and len(blob) % 2 == 0:
-        candidates.append(bytes.fromhex(blob))
-    for decode in (base64.b64decode, base64.urlsafe_b64decode):
-        try:
-            candidates.append(decode(blob + "=" * (-len(blob) % 4)))
-        except (binascii.Error, ValueError):
-            pass
-    for raw in candidates:
+        candidates.insert(0, bytes.fromhex(blob))
+    for raw in filter(None, candidates):
         decoded = raw.decode("utf-8", "ignore")
         if len(decoded) >= 0.9 * len(raw) and (_TOKEN_SHAPES.search(decoded) or _URL_PASSWORD.search(decoded)
                                                 or _SECRET_SAID.search(decoded)):
