@@ -51,12 +51,16 @@ class Terminal:
             self.shown += chunk
         return self.shown
 
-    def key(self, ch: str, then: str) -> None:
-        """Type one key (no Enter) and wait for ``then`` to appear after it."""
+    def key(self, ch: str, then: str, *, screen_end: str = "") -> None:
+        """Type one key (no Enter) and wait for ``then`` and then ``screen_end`` to appear after it.
+
+        A screen reaches the pty in more than one chunk; a test that reads the reply shown must wait
+        for the screen's last line too, or it may read a screen drawn only down to its marker.
+        """
         start = len(self.shown)
         os.write(self.master, ch.encode())
         end = time.time() + 30
-        while then not in self.shown[start:]:
+        while not self._shown_after(start, then, screen_end):
             ready, _, _ = select.select([self.master], [], [], max(0.0, end - time.time()))
             if not ready:
                 raise AssertionError(f"after {ch!r}, {then!r} never shown:\n{self.shown[-3000:]}")
@@ -67,6 +71,10 @@ class Terminal:
             if not chunk:
                 raise AssertionError(f"after {ch!r} the command exited:\n{self.shown[-3000:]}")
             self.shown += chunk
+
+    def _shown_after(self, start: int, then: str, screen_end: str) -> bool:
+        at = self.shown.find(then, start)
+        return at >= 0 and screen_end in self.shown[at + len(then):]
 
     def finish(self) -> int:
         try:
@@ -100,6 +108,9 @@ def _label(cwd: Path) -> Terminal:
                      "--seed", "3"], cwd)
 
 
+PROMPT = "k keep   d drop   s skip   u undo   q quit"  # the last line of every labelling screen
+
+
 def _shown_reply(screen: str) -> str:
     tail = screen[screen.rindex("REPLY TO LABEL:"):]
     return next(r for r in REPLIES if r in tail)
@@ -107,14 +118,14 @@ def _shown_reply(screen: str) -> str:
 
 def test_keys_label_undo_quit_and_the_same_command_resumes(logs):
     term = _label(logs)
-    first = _shown_reply(term.wait_for("k keep   d drop"))
+    first = _shown_reply(term.wait_for(PROMPT))
     assert "[1/4]" in term.shown and "Question" in term.shown
-    term.key("k", "[2/4]")
+    term.key("k", "[2/4]", screen_end=PROMPT)
     second = _shown_reply(term.shown)
-    term.key("s", "[3/4]")
+    term.key("s", "[3/4]", screen_end=PROMPT)
     third = _shown_reply(term.shown)
-    term.key("d", "[4/4]")
-    term.key("u", "[3/4]")  # the drop is undone: the third reply again
+    term.key("d", "[4/4]", screen_end=PROMPT)
+    term.key("u", "[3/4]", screen_end=PROMPT)  # the drop is undone: the third reply again
     assert _shown_reply(term.shown) == third
     term.key("x", "")  # an unknown key does nothing
     term.key("q", "quit: progress saved")
@@ -124,8 +135,9 @@ def test_keys_label_undo_quit_and_the_same_command_resumes(logs):
 
     term = _label(logs)  # resume: the first undecided reply, not the start
     term.wait_for("[3/4]")
+    term.wait_for(PROMPT)
     assert _shown_reply(term.shown) == third and "kept 1  dropped 0  skipped 1" in term.shown
-    term.key("d", "[4/4]")
+    term.key("d", "[4/4]", screen_end=PROMPT)
     fourth = _shown_reply(term.shown)
     term.key("k", "next: python -m loopwright.improve")
     assert term.finish() == 0
