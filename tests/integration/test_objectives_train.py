@@ -1,8 +1,16 @@
-"""Every objective option trains on model=tiny, all of them in one real multirun."""
+"""Every objective option trains on model=tiny, all of them in one real multirun, each past an enforced step-0
+signal check.
+
+A random-init tiny model has no signal by construction (it never ends a reply within the smoke budget), so the
+multirun starts from a tiny twin warmed up by 150 SFT steps on the task (about 10 s): it ends its replies with a
+number, sometimes the right one, as a pretrained model would. With ``guards.signal_check=true`` the check then
+runs as it does on a real model, and it must not stop any objective.
+"""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -12,11 +20,26 @@ OBJECTIVES = options("objective")
 EXPECTED_TRAINER = {"rloo": "RLOOTrainer", "sft": "SFTTrainer"}
 
 
+WARM_UP = ["model=tiny", "objective=sft", "profile=smoke", "profile.max_steps=150", "objective.learning_rate=3e-3",
+           "eval.enabled=false"]
+
+
 @pytest.fixture(scope="module")
-def sweep(tmp_path_factory):
-    """`python train.py -m objective=<every option> model=tiny profile=smoke`, as a user would run it."""
+def warmed_tiny(tmp_path_factory) -> Path:
+    """model=tiny after 150 SFT steps on the arithmetic task: a model dir that ends its replies with a number."""
+    cwd = tmp_path_factory.mktemp("warm_up")
+    proc = run_train([*WARM_UP, f"hydra.run.dir={cwd / 'run'}"], cwd=cwd)
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
+    return cwd / "run" / "model"
+
+
+@pytest.fixture(scope="module")
+def sweep(tmp_path_factory, warmed_tiny):
+    """`python train.py -m objective=<every option> model=tiny profile=smoke`, as a user would run it, from the
+    warmed-up twin with the signal check enforced."""
     cwd = tmp_path_factory.mktemp("objectives")
-    proc = run_train(["-m", f"objective={','.join(OBJECTIVES)}", "model=tiny", "profile=smoke", "task.n_eval=4",
+    proc = run_train(["-m", f"objective={','.join(OBJECTIVES)}", "model=tiny", f"model.name_or_path={warmed_tiny}",
+                      "guards.signal_check=true", "profile=smoke", "task.n_eval=4",
                       "save_model=false", f"hydra.sweep.dir={cwd / 'sweep'}"], cwd=cwd)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
     jobs = {"_sweep_dir": cwd / "sweep"}
@@ -56,10 +79,11 @@ def test_objective_trains_two_steps_on_tiny(sweep, objective):
     if objective != "sft":
         # Rewards are logged on steps that generate (gspo generates every 4th step).
         assert "reward" in steps[0]
-        # The step-0 signal check ran on one batch (16 groups of 2) and did not stop the run: model=tiny is random,
-        # so under guards.signal_check=null its verdict (no signal: it never ends a reply) is recorded only.
+        # The step-0 signal check ran, enforced, on one batch (16 groups of 2) and found signal: the warmed-up
+        # twin ends its replies within the budget, and the reward tells the task's answers apart.
         check = manifest["signal_check"]
-        assert check["enforced"] is False and check["completions"] == 32 and check["signal"] is False
+        assert check["enforced"] is True and check["completions"] == 32 and check["signal"] is True
+        assert check["cut_at_budget"] < 16 and check["causes"] == []  # most replies end within the 8 tokens
     else:
         assert manifest["signal_check"] == {"skipped": "objective=sft: no rollouts"}
     if objective == "dapo":  # the smoke budget (8 tokens) is under dapo's min_budget: no ramp and no filter
