@@ -25,6 +25,7 @@ Plain regular expressions; importable without torch; nothing here raises on odd 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -220,7 +221,13 @@ def policy_of(prompt: Any, facts: dict | None = None) -> Policy:
     text = system_text(prompt)
     record = [v for v in (facts or {}).values() if isinstance(v, str)]
     record += [v for v in ((facts or {}).get("extra") or {}).values() if isinstance(v, str)]
-    day_first = _day_first(text, record)
+    return _policy(text, tuple(record))
+
+
+@functools.lru_cache(maxsize=256)
+def _policy(text: str, record: tuple[str, ...]) -> Policy:
+    """Parsed once per shop and record: GRPO scores a group's completions against one prompt (Policy is frozen)."""
+    day_first = _day_first(text, list(record))
     if not text:
         return Policy(day_first=day_first)
     return Policy(text=text, day_first=day_first, today=_today(text, day_first), handoff=_handoff_items(text),
