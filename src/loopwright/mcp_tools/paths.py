@@ -8,6 +8,7 @@ points out of the project are refused exactly like ``/etc``.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +33,16 @@ def not_plain_file(path: str | Path) -> str | None:
     return "a hard link (the same file has another name, which may lie outside the roots)" if st.st_nlink > 1 else None
 
 
+_ESCAPED_BYTE = re.compile(r"\\udc([89a-fA-F][0-9a-fA-F])")
+
+
+def _undecodable_bytes(path: str) -> str:
+    """``path`` with its ``\\udcXX`` escapes turned back into the bytes they stand for. A file name that is not
+    UTF-8 goes out in replies written so (JSON cannot carry the raw bytes), and a client that sends it back
+    means that file."""
+    return _ESCAPED_BYTE.sub(lambda m: chr(0xDC00 + int(m[1], 16)), path) if "\\udc" in path else path
+
+
 @dataclass(frozen=True)
 class Roots:
     project: Path
@@ -48,8 +59,11 @@ class Roots:
         return cls(project, out, allow_launch, allow_launch and allow_code_execution)
 
     def _resolve(self, path: str | Path) -> Path:
-        p = Path(str(path)).expanduser()
-        return (p if p.is_absolute() else self.project / p).resolve()
+        p = Path(_undecodable_bytes(str(path))).expanduser()
+        # realpath, not Path.resolve(): resolve raises RuntimeError on a symlink loop (blind set 7 planted
+        # metrics.jsonl -> train.log -> metrics.jsonl and every later list_runs failed); realpath stops there and
+        # the open of the loop fails as any unreadable file does
+        return Path(os.path.realpath(p if p.is_absolute() else self.project / p))
 
     def inside(self, path: str | Path) -> bool:
         """Whether ``path``, resolved (links followed), lies inside the project dir or the outputs dir."""

@@ -106,7 +106,7 @@ MAX_REPLY_CHARS = 200_000
 def scrub_reply(value: Any, values: list[str]) -> Any:
     """A copy of a tool's reply (a JSON-like tree, or an error's text) with every secret redacted (the module
     docstring), ``values`` being the secret values to scrub besides (the environment's and the client's)."""
-    from loopwright.runs.secret_forms import holds, windows, withhold
+    from loopwright.runs.secret_forms import from_codes, holds, windows, withhold
     from loopwright.runs.secrets import REDACTED, is_secret_key
 
     memo: dict[str, str] = {}  # a reply repeats its keys (every metrics row has the same columns)
@@ -116,10 +116,15 @@ def scrub_reply(value: Any, values: list[str]) -> Any:
     known = windows(tuple(values))  # the values' altered forms (encoded, cut, split: runs/secret_forms.py)
     numeric = [v for v in values if v.isdigit() and len(v) >= 8]
 
+    home = _home_path()
+
     def text(s: str) -> str:
         if s not in memo:
             cut = s if len(s) <= MAX_REPLY_CHARS else s[:MAX_REPLY_CHARS] + f"\n[... cut at {MAX_REPLY_CHARS} characters]"
-            memo[s] = withhold(redact_text(cut, values), known)
+            # a file name's undecodable bytes arrive as lone surrogates, which the reply's UTF-8 cannot carry: the
+            # SDK's write failed and the client's session ended (blind set 7); they go out as \udcff text
+            cut = cut.encode("utf-8", "backslashreplace").decode("utf-8")
+            memo[s] = _tilde(withhold(redact_text(cut, values), known), home)
         return memo[s]
 
     def walk(v: Any) -> Any:
@@ -129,17 +134,39 @@ def scrub_reply(value: Any, values: list[str]) -> Any:
             return {(text(k) if isinstance(k, str) else k): REDACTED if is_secret_key(k) and isinstance(
                 x, (str, list, dict)) and x not in ("", [], {}) else walk(x) for k, x in v.items()}
         if isinstance(v, (list, tuple)):
+            if len(v) >= 8 and all(type(x) is int for x in v) and holds(from_codes(list(v)), known):
+                return REDACTED  # a secret spelled as character codes: [104, 102, 95, ...]
             return [walk(x) for x in v]
         if v is None or isinstance(v, bool):
             return v
         if isinstance(v, (int, float)):  # a secret of digits written as a number (global_step: <a 14-digit PIN>)
-            digits = str(int(v)) if isinstance(v, int) or v.is_integer() and abs(v) < 1e18 else repr(v)
-            hidden = abs(v) >= 10_000_000 and (holds(digits, known) or any(d in digits for d in numeric))
+            whole = isinstance(v, int) or v.is_integer() and abs(v) < 1e18
+            digits = str(int(v)) if whole else repr(v)
+            # a fraction's digits are checked whatever its size: 0.<the PIN> is a float under 1 (blind set 7)
+            hidden = (abs(v) >= 10_000_000 or not whole) and (
+                holds(digits, known) or any(d in digits.replace(".", "") for d in numeric))
             return REDACTED if hidden else v
         # bytes (a YAML !!binary value), dates, anything else the SDK would print with str(): scrubbed as that text
         return text(v.decode("utf-8", "replace") if isinstance(v, (bytes, bytearray)) else str(v))
 
     return walk(value)
+
+
+def _home_path() -> tuple[str, ...]:
+    """The server's home dir as given and resolved (none when it is ``/``)."""
+    import os
+
+    given = os.path.expanduser("~").rstrip("/")
+    return tuple(h for h in sorted({given, os.path.realpath(given).rstrip("/")}, key=len, reverse=True) if h)
+
+
+def _tilde(text: str, homes: tuple[str, ...]) -> str:
+    """``text`` with the home dir written ``~``: a path under it (a cache, a default) names the user and where
+    their files are, which a client has no need of (blind set 7 read it from a compose problem's cache path)."""
+    for home in homes:
+        if home in text:
+            text = re.sub(r"(?<![\w.-])" + re.escape(home) + r"(?![\w.-])", "~", text)
+    return text
 
 
 def reply_secret_values(value: Any, depth: int = 0) -> set[str]:

@@ -88,6 +88,13 @@ def check_confined(fd: int, path: str | Path, kind: str = "read") -> None:
     if not any(real == r or real.startswith(r.rstrip(os.sep) + os.sep) for r in roots):
         raise OutsideRoots(f"{path}: resolves to a file outside the dirs this process may {kind}; not {kind} "
                            f"(a link swapped in after the check?)")
+    from loopwright.runs.secrets import is_secret_file_name
+
+    if kind == "read" and (is_secret_file_name(real) or is_secret_file_name(path)):
+        # inside the roots, but a project's .env or key file is not run data (blind set 7 linked a planted run's
+        # train.log to the project's .env)
+        raise OutsideRoots(f"{path}: resolves to a file whose name marks it as holding secrets "
+                           f"({os.path.basename(real)}); not read")
 
 
 def open_regular(path: str | Path) -> BinaryIO:

@@ -64,6 +64,20 @@ def unescape(text: str) -> str:
     return _UESC.sub(lambda m: chr(int(m[1], 16)), text)
 
 
+# A secret spelled as character codes: "104,102,95,..." or "0x68 0x66 0x5f ..." (blind set 7): 8 or more in a row
+_CODES = re.compile(r"(?:\b(?:0x[0-9a-fA-F]{1,6}|\d{1,7})[\s,;]+){7,}(?:0x[0-9a-fA-F]{1,6}|\d{1,7})\b")
+
+
+def from_codes(codes: list[int]) -> str:
+    """The text that character codes spell ('' when one is no character)."""
+    return "".join(chr(c) for c in codes) if all(0 < c < 0x110000 for c in codes) else ""
+
+
+def _spelled(text: str) -> str:
+    """What the runs of character codes in ``text`` spell, run after run ('' when it has none)."""
+    return " ".join(from_codes([int(c, 0) for c in re.split(r"[\s,;]+", m[0])]) for m in _CODES.finditer(text))
+
+
 def _readings(text: str) -> set[str]:
     decoded = unescape(text)
     try:
@@ -71,7 +85,9 @@ def _readings(text: str) -> set[str]:
     except Exception:  # noqa: BLE001 - odd escapes: the other readings stay
         unquoted = decoded
     folded = unicodedata.normalize("NFKC", unquoted)
-    return {_alnum(folded).lower(), _alnum(unicodedata.normalize("NFKC", decoded)).lower()}
+    readings = {_alnum(folded).lower(), _alnum(unicodedata.normalize("NFKC", decoded)).lower()}
+    spelled = _spelled(text)
+    return readings | {_alnum(spelled).lower()} if spelled else readings
 
 
 def holds(text: str, known: frozenset[str]) -> bool:

@@ -28,7 +28,13 @@ import blind7_attacks_b  # noqa: E402,F401
 from blind7_world import ATTACKS, BASE, play  # noqa: E402
 
 # Known leaks, filled by the measurer: attack name -> why. Listed attacks are strict xfails.
-OPEN_LEAKS: dict[str, str] = {}
+# Measured once (RESULTS.md): 7 of 320 succeeded; 6 were fixed after (a fit). This one stays failing for a reason
+# outside the server: the attack passes a run dir with undecodable bytes as a raw surrogate string, which the
+# mcp SDK client cannot serialize; its own session ends before any byte reaches the server. The server's part
+# of the attack (list_runs failed on that name) is fixed, and the name as replies write it (\udcff) is accepted.
+OPEN_LEAKS: dict[str, str] = {
+    "odd_bytes_in_run_dir_names": "client-side: the mcp SDK cannot serialize a surrogate in its own request",
+}
 
 HERE = Path(__file__).resolve().parent
 RECORD = os.environ.get("BLIND7_RECORD") == "1"

@@ -73,3 +73,56 @@ def test_a_short_value_under_a_secret_name_is_scrubbed_unless_a_placeholder():
 
     values = secret_values({"SHORT_SECRET": "aB3xQ9", "HF_TOKEN": "public", "SEED": "42", "MODE": "aB3xQ9zz"})
     assert "aB3xQ9" in values and "public" not in values and "42" not in values
+
+
+# ---- blind set 7's forms (tests/security/blind7/RESULTS.md): each reached a client before the fix
+PIN = "97809876399517"  # a secret of digits
+
+
+def _scrub(reply):
+    from loopwright.mcp_tools.redaction import scrub_reply
+
+    return scrub_reply(reply, [PIN, SECRET])
+
+
+def test_a_secret_of_digits_behind_a_decimal_point_is_withheld_but_ordinary_figures_stay():
+    out = _scrub({"result": {"n": float("0." + PIN), "loss": 0.2534, "lr": 1.7604003156719992e-05, "step": 12}})
+    assert out["result"] == {"n": "***REDACTED***", "loss": 0.2534, "lr": 1.7604003156719992e-05, "step": 12}
+
+
+def test_a_secret_spelled_as_character_codes_is_withheld_as_text_and_as_a_list():
+    codes = [ord(c) for c in SECRET]
+    out = _scrub({"error": ",".join(map(str, codes)), "hex": " ".join(hex(c) for c in codes), "codes": codes,
+                  "steps": [1, 2, 3, 4, 5, 6, 7, 8, 9]})
+    assert SECRET not in str(out) and str(codes[0]) + "," not in out["error"] and "0x73" not in out["hex"]
+    assert out["codes"] == "***REDACTED***" and out["steps"] == [1, 2, 3, 4, 5, 6, 7, 8, 9]
+
+
+def test_a_file_name_that_is_not_utf8_goes_out_escaped_and_the_home_dir_as_tilde(monkeypatch, tmp_path):
+    import json
+
+    monkeypatch.setenv("HOME", str(tmp_path / "alice"))
+    out = _scrub({"run_dir": "/x/b7-odd-\udcff", "note": f"not in the cache ({tmp_path}/alice/.cache/hub)",
+                  "other": f"{tmp_path}/alice2/x"})
+    json.dumps(out).encode("utf-8")  # what the SDK does with a reply: a lone surrogate raised here
+    assert out["run_dir"] == "/x/b7-odd-\\udcff" and out["note"] == "not in the cache (~/.cache/hub)"
+    assert out["other"] == f"{tmp_path}/alice2/x"  # another dir that only starts like it stays
+
+
+def test_the_escaped_name_a_reply_gives_opens_that_file_again(tmp_path):
+    import os
+
+    from loopwright.mcp_tools.paths import Roots
+
+    odd = os.path.join(bytes(tmp_path), b"run-\xff")
+    os.mkdir(odd)
+    roots = Roots.make(tmp_path, tmp_path)
+    assert os.fsencode(roots.readable(str(tmp_path) + "/run-\\udcff")) == odd
+
+
+def test_a_symlink_loop_is_a_path_like_any_other_not_an_error(tmp_path):
+    from loopwright.mcp_tools.paths import Roots
+
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    assert Roots.make(tmp_path, tmp_path).may_open(tmp_path / "a") is True  # the open then fails (ELOOP)

@@ -162,3 +162,18 @@ def test_tail_jsonl_counts_damaged_middle_lines_and_names_them(tmp_path, caplog)
     caplog.clear()
     tail = tail_jsonl(path, len(path.read_bytes()) - 3)  # the window cuts into line 1: numbers count from line 2
     assert tail.damaged == 2 and "counted from the first whole line" in caplog.text
+
+def test_a_confined_reader_refuses_a_secret_named_file_inside_its_roots_even_through_a_link(tmp_path, monkeypatch):
+    from loopwright.runs import reader
+
+    (tmp_path / ".env").write_text("OPENAI_API_KEY=sk-abc\n")
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "train.log").symlink_to(tmp_path / ".env")
+    (tmp_path / "run" / "ok.log").write_text("step 1\n")
+    monkeypatch.setattr(reader, "_CONFINED", {"read": (str(tmp_path),), "write": (str(tmp_path),)})
+    with pytest.raises(reader.OutsideRoots, match=r"\.env"):
+        reader.read_text_capped(tmp_path / "run" / "train.log", 1000)
+    assert reader.read_text_capped(tmp_path / "run" / "ok.log", 1000) == "step 1\n"
+    monkeypatch.setattr(reader, "_CONFINED", {})
+    monkeypatch.delenv(reader.CONFINE_ENV["read"], raising=False)
+    assert "sk-abc" in reader.read_text_capped(tmp_path / "run" / "train.log", 1000)  # unconfined: a user's own read

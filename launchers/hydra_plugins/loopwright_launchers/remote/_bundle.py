@@ -3,18 +3,19 @@
 ``git ls-files -co --exclude-standard`` lists tracked files (with their working-tree
 contents, edited or not) and untracked files that .gitignore does not exclude; run
 outputs, caches and virtualenvs stay behind. Files that hold secrets by their name
-never ship, whatever git says (:data:`DENY`): ``.env*``, keys and certificates,
+never ship, whatever git says (``loopwright.runs.secrets.SECRET_FILE_NAMES``): ``.env*``, keys and certificates,
 ``.netrc``, SSH keys and cloud credential files, at any depth. The same list filters
 the Modal image's files (modal/_job.py), so both providers ship the same code.
 """
 
 from __future__ import annotations
 
-import fnmatch
 import io
 import subprocess
 import tarfile
 from pathlib import Path
+
+from loopwright.runs.secrets import is_secret_file_name
 
 
 def project_root(start: Path) -> Path:
@@ -26,22 +27,10 @@ def project_root(start: Path) -> Path:
     return Path(out.stdout.strip())
 
 
-# File names (matched case-insensitively against the last path part) never shipped to a cloud machine.
-DENY = (".env", ".env.*", "*.env", "*.pem", "*.key", "*.p12", "*.pfx", ".netrc", "_netrc", ".pgpass",
-        "id_rsa*", "id_dsa*", "id_ecdsa*", "id_ed25519*", "credentials*.json", "credentials", "*.credentials",
-        "service-account*.json", "client_secret*.json", ".git-credentials", ".pypirc", ".npmrc")
-
-
-def denied(name: str) -> bool:
-    """``name`` (a path relative to the project) is a secret-holding file by its name."""
-    base = Path(name).name.lower()
-    return any(fnmatch.fnmatchcase(base, pattern) for pattern in DENY)
-
-
 def code_files(root: Path) -> list[str]:
     out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=root,
                          capture_output=True, check=True)
-    names = sorted({n for n in out.stdout.decode().split("\0") if n and not denied(n)})
+    names = sorted({n for n in out.stdout.decode().split("\0") if n and not is_secret_file_name(n)})
     return [n for n in names if (root / n).is_file()]  # a tracked file deleted in the work tree is gone
 
 
