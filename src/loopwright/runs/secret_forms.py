@@ -75,7 +75,12 @@ def from_codes(codes: list[int]) -> str:
 
 def _spelled(text: str) -> str:
     """What the runs of character codes in ``text`` spell, run after run ('' when it has none)."""
-    return " ".join(from_codes([int(c, 0) for c in re.split(r"[\s,;]+", m[0])]) for m in _CODES.finditer(text))
+    return " ".join(from_codes([_code(c) for c in re.split(r"[\s,;]+", m[0])]) for m in _CODES.finditer(text))
+
+
+def _code(number: str) -> int:
+    """One code as written: ``0x68`` or ``104``; ``08`` is decimal (a log's zero-padded date is no error)."""
+    return int(number[2:], 16) if number[:2].lower() == "0x" else int(number)
 
 
 def _readings(text: str) -> set[str]:

@@ -126,3 +126,9 @@ def test_a_symlink_loop_is_a_path_like_any_other_not_an_error(tmp_path):
     (tmp_path / "a").symlink_to(tmp_path / "b")
     (tmp_path / "b").symlink_to(tmp_path / "a")
     assert Roots.make(tmp_path, tmp_path).may_open(tmp_path / "a") is True  # the open then fails (ELOOP)
+
+
+def test_zero_padded_numbers_in_a_reply_are_read_as_decimal_codes_not_an_error():
+    line = "saved at 2026 12 03 08 05 09 01 02 after step 0x1f"
+    assert _scrub({"log": line, "codes": [2026, 12, 3, 8, 5, 9, 1, 2]}) == {"log": line,
+                                                                          "codes": [2026, 12, 3, 8, 5, 9, 1, 2]}
