@@ -38,23 +38,6 @@ _SECRET_LAST_WORDS = {"key", "keys", "token", "pat", "auth", "pin", "pw", "pwd",
 _NAMES_NOT_VALUES = {"env", "name", "file", "path", "dir", "var", "header", "length", "len", "size", "count",
                      "type", "format", "prefix", "url"}
 _KEY_INFIXES = re.compile(r"apikey|passphrase|password|passwd|privatekey|privkey|seedphrase|secretkey|accesskey")
-
-
-# File names (matched case-insensitively against the last path part) that hold secrets by their name: never
-# shipped to a cloud machine (the launchers' bundle) and never read by a confined process (the MCP server's
-# readers: runs/reader.py), even inside its roots.
-SECRET_FILE_NAMES = (".env", ".env.*", "*.env", "*.pem", "*.key", "*.p12", "*.pfx", ".netrc", "_netrc", ".pgpass",
-                     "id_rsa*", "id_dsa*", "id_ecdsa*", "id_ed25519*", "credentials*.json", "credentials",
-                     "*.credentials", "service-account*.json", "client_secret*.json", ".git-credentials", ".pypirc",
-                     ".npmrc")
-
-
-def is_secret_file_name(path: Any) -> bool:
-    """``path``'s last part names a secret-holding file (``.env``, ``id_ed25519``, ``credentials.json``)."""
-    import fnmatch
-
-    base = os.path.basename(str(path).rstrip("/")).lower()
-    return any(fnmatch.fnmatchcase(base, pattern) for pattern in SECRET_FILE_NAMES)
 # Environment names go by looser rules (the variable is a secret or names one): any word among these (camelCase
 # split too: MyServiceApiKey), or one of _ENV_INFIXES anywhere in the name without its separators (B4PASSPHRASE).
 # Blind set 4 got STRIPE_SK, SESSION_COOKIE, B4PASSPHRASE, SLACK_WEBHOOK and MyServiceApiKey's values back.
@@ -272,3 +255,20 @@ def scrub_logging() -> None:
     for handler in logging.getLogger().handlers:
         if not any(isinstance(f, ScrubFilter) for f in handler.filters):
             handler.addFilter(ScrubFilter())
+
+
+# File names (matched case-insensitively against the last path part) that hold secrets by their name: never
+# shipped to a cloud machine (the launchers' bundle) and never read by a confined process (the MCP server's
+# readers: runs/reader.py), even inside its roots.
+SECRET_FILE_NAMES = (".env", ".env.*", "*.env", "*.pem", "*.key", "*.p12", "*.pfx", ".netrc", "_netrc", ".pgpass",
+                     "id_rsa*", "id_dsa*", "id_ecdsa*", "id_ed25519*", "credentials*.json", "credentials",
+                     "*.credentials", "service-account*.json", "client_secret*.json", ".git-credentials", ".pypirc",
+                     ".npmrc")
+
+
+def is_secret_file_name(path: Any) -> bool:
+    """``path``'s last part names a secret-holding file (``.env``, ``id_ed25519``, ``credentials.json``)."""
+    import fnmatch
+
+    base = os.path.basename(str(path).rstrip("/")).lower()
+    return any(fnmatch.fnmatchcase(base, pattern) for pattern in SECRET_FILE_NAMES)
