@@ -51,12 +51,43 @@ def install(out_path: str | os.PathLike) -> None:
     cls.__exit__, cls._log_metrics, cls._gen_timer_installed = __exit__, _log_metrics, True
 
 
+def install_peak_memory(out_path: str | os.PathLike) -> None:
+    """Wrap ``transformers.Trainer.train`` (GRPOTrainer's) to reset CUDA's peak-memory counter before it and append
+    ``{"name": "peak_cuda_memory_train", "bytes": max_memory_allocated}`` after it: the same measurement on both
+    sides, around training alone (loopwright's evaluations in the same process are outside it). No CUDA: no line."""
+    import transformers
+
+    cls = transformers.Trainer
+    if getattr(cls, "_gen_timer_peak_installed", False):
+        return
+    original_train = cls.train
+
+    def train(self, *args, **kwargs):
+        import torch
+
+        cuda = torch.cuda.is_available()
+        if cuda:
+            torch.cuda.synchronize()
+            torch.cuda.reset_peak_memory_stats()
+        try:
+            return original_train(self, *args, **kwargs)
+        finally:
+            if cuda:
+                torch.cuda.synchronize()
+                with open(out_path, "a") as handle:
+                    handle.write(json.dumps({"name": "peak_cuda_memory_train",
+                                             "bytes": torch.cuda.max_memory_allocated()}) + "\n")
+
+    cls.train, cls._gen_timer_peak_installed = train, True
+
+
 def main(argv: list[str]) -> None:
     if not argv:
         sys.exit("usage: GEN_TIMER_OUT=<file.jsonl> python bench/gen_timer.py <script.py> [args ...]")
     out = os.environ.get("GEN_TIMER_OUT")
     if out:
         install(out)
+        install_peak_memory(out)
     script = str(Path(argv[0]).resolve())
     sys.argv = [argv[0], *argv[1:]]
     sys.path[0] = str(Path(script).parent)

