@@ -86,6 +86,15 @@ def user_text(prompt: Any) -> str:
     return ""
 
 
+def customer_turns(prompt: Any) -> str:
+    """Every customer message of the conversation, oldest first ("Can you cancel it?" ... "Yes please")."""
+    if isinstance(prompt, (list, tuple)):
+        turns = [m["content"] for m in prompt if isinstance(m, dict) and m.get("role") == "user"
+                 and isinstance(m.get("content"), str)]
+        return "\n".join(turns)[-SCAN_CHARS:]
+    return user_text(prompt)
+
+
 def parse_facts(facts_json: Any, facts_map: dict | None = None) -> dict | None:
     """The facts in the canonical schema (support_facts.py), or None when there are none."""
     return sf.normalize_facts(facts_json, facts_map) if facts_json not in (None, "", "null", "{}") else None
@@ -94,12 +103,14 @@ def parse_facts(facts_json: Any, facts_map: dict | None = None) -> dict | None:
 class _Reading:
     """What one reply says, checked against the facts (None: nothing can be checked)."""
 
-    def __init__(self, text: str, facts: dict | None, user: str, policy: spol.Policy | None = None):
+    def __init__(self, text: str, facts: dict | None, user: str, policy: spol.Policy | None = None,
+                 conversation: str | None = None):
         self.text, self.facts, self.user, self.facts_given = text, facts or {}, user, facts is not None
+        self.conversation = conversation if conversation is not None else user  # every customer turn
         self.policy = policy = policy or spol.Policy()
         f = self.facts
         self.contradictions: list[str] = []
-        self.claims = sp.claimed_statuses(text)
+        self.claims = sp.claimed_statuses(text) | policy.status_terms_in(text)
         self.escalates = any(not sp.negated(text, m.start()) for m in sp.ESCALATE.finditer(text))
         self.kinds = sr.report_kinds(user)
         # A human is needed when the record's flag says so, when the customer reports danger, harm, fraud or a legal
@@ -111,7 +122,7 @@ class _Reading:
             self.contradictions.append("status keyword stuffing")
         if sp.remedies_in(text) >= 4:
             self.contradictions.append("remedy stuffing")
-        if sp.telegraphic(text):
+        if sp.telegraphic(text) or sp.keyword_list(text):
             self.contradictions.append("keywords without sentences")
         if sp.PLACEHOLDER.search(text):
             self.contradictions.append("placeholders where the specifics should be")
@@ -139,6 +150,10 @@ class _Reading:
                 not (r & self.known_dates) and sp.date_has_role(text, s)
                 and (estimate_known or not policy.derivable(r, self.known_dates)) for r, s in self.dates):
             self.contradictions.append("date not in the facts")
+        if facts is None and policy.text and spol.invents_order(text, self.conversation, policy):
+            self.contradictions.append("an order number no one gave, with no record to hold it")
+        if facts is None and spol.contradicts_rules(text, user, self.amounts, policy):
+            self.contradictions.append("a fee, threshold or window the shop's rules do not give")
         if facts is None and spol.invents_specifics(text, user, self.amounts, self.dates, policy):
             self.contradictions.append("an order's date or amount with no record to hold it")
         self._carrier_tracking_email()
@@ -157,7 +172,7 @@ class _Reading:
             return True
         if {a[0] for a in self.amounts} & self.known_amounts or {d for r, _ in self.dates for d in r} & self.known_dates:
             return True
-        if f.get("status") and self.stated("status") and sr.ASKS_STATUS.search(self.user):
+        if f.get("status") and self.stated("status") and sr.asks_status(self.user):
             return True  # the record's status, to a customer who asked where the order is
         ask = sr.anchors(self.user + " " + " ".join(str(i) for i in (f.get("items") or []) if isinstance(i, str)))
         if ask["orders"] & {sf.compact(t) for t in sr.order_tokens(text)}:
@@ -186,14 +201,18 @@ class _Reading:
         status = self.facts.get("status")
         if status is None:
             return
-        own = re.findall(r"[a-z]{3,}", str(self.facts.get("status_text", "")).lower())
-        if own and re.search(r"\b" + r"\W+(?:\w+\W+)?".join(own) + r"\b", self.text, re.I):
+        own_text = str(self.facts.get("status_text", ""))
+        own = re.findall(r"[^\W\d_]{3,}", own_text.casefold())  # any script: "Απεστάλη" is a word too
+        if own and re.search(r"\b" + r"\W+(?:\w+\W+)?".join(map(re.escape, own)) + r"\b", self.text, re.I):
             self.claims.add(status)  # the record's own wording: "awaiting packing", "with courier"
+        if own_text.strip().isdigit() and re.search(rf"\b(?:status|code)\s*(?:code\s*)?[#:]?\s*{own_text.strip()}\b",
+                                                    self.text, re.I):
+            self.claims.add(status)  # "it's status 20": the record's own code
         allowed = set(sp.COMPATIBLE.get(status, {status})) | {status}
         if status in ("cancelled", "refunded") and sp.NOT_LEFT.search(self.text) and not sp.BEING_PROCESSED.search(
                 self.text):
             allowed.add("processing")  # "cancelled, so it won't ship": a cancelled order never left
-        if status == "processing" and (sr.ASKS_CANCEL.search(self.user) or self.expected):
+        if status == "processing" and (sr.ASKS_CANCEL.search(self.conversation) or self.expected):
             allowed.add("cancelled")  # the agent cancels (or freezes) an order that has not left
         if self.claims - allowed:
             self.contradictions.append(f"status claimed {sorted(self.claims - allowed)} but is {status}")
@@ -274,7 +293,7 @@ class _Reading:
         if isinstance(f.get("must_state"), list):
             return [k for k in f["must_state"] if isinstance(k, str)]
         need = ["outcome"]
-        if f.get("status") and sr.ASKS_STATUS.search(self.user):
+        if f.get("status") and sr.asks_status(self.user):
             need.append("status")
         if self.refund_cents is not None and sr.ASKS_REFUND.search(self.user):
             need.append("refund_amount")
@@ -304,7 +323,10 @@ def components(completion: Any, facts_json: Any = None, prompt: Any = None, fact
     if not text.strip():
         return out
     facts = parse_facts(facts_json, facts_map)
-    r = _Reading(text, facts, user_text(prompt), spol.policy_of(prompt, facts))
+    policy = spol.policy_of(prompt, facts)
+    if facts and facts.get("status_text") and policy.status_of(facts["status_text"]):
+        facts["status"] = policy.status_of(facts["status_text"])  # the shop's own glossary says what it means
+    r = _Reading(text, facts, user_text(prompt), policy, customer_turns(prompt))
     must = r.required()
     out["facts"], out["required"] = facts is not None, must
     out["resolution"] = (sum(r.stated(k) for k in must) / len(must)) ** 2 if must else 0.0

@@ -70,7 +70,9 @@ AMOUNT_KEYS = ("total", "refund_amount")
 
 
 def norm_key(key: Any) -> str:
-    return re.sub(r"[^a-z0-9]+", "_", str(key).lower()).strip("_")
+    # Letters of any script are kept: a shop's Greek, Cyrillic or Japanese field names are names too (blind set 5:
+    # with [^a-z0-9] every Greek key became "" and the whole record collapsed into one wrong field).
+    return re.sub(r"[\W_]+", "_", str(key).casefold()).strip("_")
 
 
 def canonical_key(key: Any, facts_map: dict | None = None) -> str | None:
@@ -150,7 +152,7 @@ _STATUS_FAMILIES = [
     ("refunded", r"refund|erstatt|rembours|reembols|terugbetaal|rimborsat|zwrócon"),
     ("returned", r"return|retour|devolu|devuelt|\breso\b|zwrot"),
     ("lost", r"\blost\b|missing|verloren|perdu|extravi|perdid|zaginion"),
-    ("delayed", r"delay|\blate\b|held|exception|stuck|verz[öo]ger|verspät|retard|atrasad|retrasad|vertraagd|ritard|opóźn"),
+    ("delayed", r"delay|\blate\b|held|exception|stuck|fail|problem|\bissue\b|attempt|verz[öo]ger|verspät|retard|atrasad|retrasad|vertraagd|ritard|opóźn"),
     ("shipped", r"out\s+for\s+delivery|with\s+(?:the\s+)?(?:driver|courier|carrier)|out\s+with|transit|tr[âa]nsito"
                 r"|on\s+(?:its|the)\s+way|ship|dispatch|despatch|\bsent\b|handed|collected\s+by|picked\s+up\s+by|versand|versendet"
                 r"|verschickt|unterwegs|in\s+zustellung|exp[ée]di|en\s+cours\s+de\s+livraison|en\s+livraison"
@@ -162,8 +164,9 @@ _STATUS_FAMILIES = [
                   r"|diterima|terkirim|ready\s+for\s+(?:pick\s*-?\s*up|collection)|waiting\s+at\s+(?:the\s+)?\w+\s+point"
                   r"|w\s+paczkomacie|at\s+(?:the\s+)?(?:pick\s*-?\s*up|collection|parcel)\s+point|hämtas|utlämnings"
                   r"|listo\s+para\s+(?:recoger|retirar)|pronto\s+para\s+retirada|pronto\s+(?:per\s+il\s+)?ritiro"
-                  r"|klar\s+til\s+(?:henting|afhentning)|redo\s+att\s+hämtas|valmis\s+noudettavaksi|siap\s+diambil"),
-    ("processing", r"process|pending|pack|prepar|picking|picked|awaiting|stock|backorder|confirmed|placed|received"
+                  r"|klar\s+til\s+(?:henting|afhentning)|redo\s+att\s+hämtas|valmis\s+noudettavaksi|siap\s+diambil"
+                  r"|locker|(?:for|awaiting|waiting\s+for)\s+(?:pick\s*-?\s*up|collection)|to\s+(?:be\s+)?collect"),
+    ("processing", r"process|pending|pack|prepar|picking|picked|awaiting|waiting\s+for\s+payment|unpaid|stock|backorder|confirmed|placed|received"
                    r"|on\s+hold|new|open|unfulfil|bearbeitung|in\s+vorbereitung|en\s+cours\s+de\s+traitement|en\s+attente"
                    r"|em\s+prepara|en\s+prepara|in\s+behandeling|in\s+lavorazione|w\s+realizacji|hazırlan|hazirlan"
                    r"|opłacon|oplacon|behandlas|under\s+behandling|käsittely|zpracov|diproses|dikemas"),
@@ -171,7 +174,8 @@ _STATUS_FAMILIES = [
 # "Preparing (not shipped)", "noch nicht versendet": a record that says it has not left is not shipped.
 _NOT_LEFT = re.compile(r"\b(?:not|yet\s+to\s+be|nicht|pas|não|no|niet)\s+(?:yet\s+|encore\s+|noch\s+)?"
                        r"(?:shipped|dispatched|despatched|sent|versendet|verschickt|exp[ée]di|enviad|verzonden)"
-                       r"|\bunshipped\b|\bnoch\s+nicht\s+(?:versendet|verschickt)", re.I)
+                       r"|\bunshipped\b|\bnoch\s+nicht\s+(?:versendet|verschickt)"
+                       r"|^(?:ready\s+)?to\s+(?:be\s+)?(?:ship|dispatch|sen[dt])", re.I)  # "TO SHIP": not shipped yet
 _STATUS_FAMILY_RE = [(name, re.compile(p, re.I)) for name, p in _STATUS_FAMILIES]
 
 
@@ -340,15 +344,16 @@ def id_pattern(order_id: str) -> re.Pattern | None:
     is required unless a '#' stands for it, so other numbers are not taken for orders.
     """
     text = str(order_id).strip().lstrip("#")
-    m = re.fullmatch(r"([A-Za-z]*)([\s\-./_]?)([A-Za-z0-9][A-Za-z0-9\-./_]*)", text)
+    letter = r"[^\W\d_]"  # a letter of any script: Greek 'ΛΜ-30417' has a prefix as 'LM-30417' has
+    m = re.fullmatch(rf"({letter}*)([\s\-./_]?)((?:{letter}|\d)(?:{letter}|\d|[\-./_])*)", text)
     if not m or len(text) > 40:
         return None
     prefix, body = m[1], m[3]
     if not prefix and body[:1].isalpha():
-        prefix, body = re.match(r"([A-Za-z]+)(.*)", body).groups()
+        prefix, body = re.match(rf"({letter}+)(.*)", body).groups()
     parts = []
-    for run in re.findall(r"\d+|[A-Za-z]+|[\-./_]", body):
-        parts.append(rf"\d{{{len(run)}}}" if run.isdigit() else rf"[A-Za-z]{{{len(run)}}}" if run.isalpha()
+    for run in re.findall(rf"\d+|{letter}+|[\-./_]", body):
+        parts.append(rf"\d{{{len(run)}}}" if run.isdigit() else rf"{letter}{{{len(run)}}}" if run.isalpha()
                      else r"[\-./_\s]?")
     shape = "".join(parts)
     if not shape:
@@ -356,11 +361,11 @@ def id_pattern(order_id: str) -> re.Pattern | None:
     head = rf"(?:#\s?)?{re.escape(prefix)}[\s\-./_]?" if prefix else ""
     alt = rf"|#\s?{shape}" if prefix else ""
     lead = "" if prefix else r"(?<![\d.,$£€])"
-    return re.compile(rf"(?<![A-Za-z0-9]){lead}((?:{head}{shape}){alt})(?![A-Za-z0-9]|[.,]\d)", re.I)
+    return re.compile(rf"(?<![^\W_]){lead}((?:{head}{shape}){alt})(?![^\W_]|[.,]\d)", re.I)
 
 
 def order_body(order_id: str) -> str:
     """The part of an order id that must match: its compact form without a leading letter prefix."""
     c = compact(order_id)
-    m = re.fullmatch(r"[A-Z]+(\d.*)", c)
+    m = re.fullmatch(r"[^\W\d_]+(\d.*)", c)
     return m[1] if m else c

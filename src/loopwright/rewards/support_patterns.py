@@ -40,9 +40,9 @@ STATUS_CLAIMS = {
                 r"\bstatus\s*(?:is|:)\s*(?:shipped|in\s+transit)\b"],
     # On the way to the customer: true of a shipped or delayed order, false of a delivered or lost one.
     "arriving": [r"(?<!lost\s)\bin\s+transit\b", r"\bon\s+(?:its|the)\s+way\b", r"\bout\s+for\s+delivery\b",
-                 r"\bout\s+with\s+(?:the|our|a)\b", r"\bon\s+(?:the|a)\s+(?:van|truck|lorry)\b",
+                 r"\bout\s+with\s+(?:the|our|a)\b", r"\bon\s+(?:the|a)\s+(?:[\w&-]+\s+)?(?:van|truck|lorry)\b",
                  r"\b(?:at|reached|arrived\s+at)\s+(?:their|the|a|its|your)\s+(?:local\s+)?(?:depot|hub|sorting\s+"
-                 r"(?:centre|center|office|facility)|delivery\s+(?:office|station)|distribution\s+cent\w+)\b", r"\bis\s+(?:now\s+)?with\s+(?:the\s+)?(?:courier|driver|carrier|[A-Z]\w+)",
+                 r"(?:centre|center|office|facility)|delivery\s+(?:office|station)|distribution\s+cent\w+)\b", r"(?:\bis|'s)\s+(?:now\s+|still\s+|already\s+)?with\s+(?:the\s+)?(?:courier|driver|carrier|[A-Z]\w+)",
                  r"\b(?:is|it's|'s)\s+expected\s+(?:on|by|to\s+arrive)\b", r"\bscheduled\s+for\s+delivery\b",
                  r"\b(?:it'll|it\s+will|it\s+should|should)\s+(?:land|reach\s+you|get\s+to\s+you|turn\s+up)\b",
                  r"\bexpect\s+(?:it|delivery|your\s+(?:parcel|package|order))\s+(?:on|by|today|tomorrow|this|next|"
@@ -142,7 +142,7 @@ ESCALATE = re.compile(
     r"\bescalat\w*|\btransferr?(?:ed|ing)?\s+(?:you|this|it|your\s+case)\b|\bhand(?:ed|ing)?\s+(?:this|it|your\s+case)\s+(?:over|off)\b|"
     r"\b(?:passed|passing|forwarded|forwarding|referred|referring|flagged|flagging|sent|routed|routing|handed)\s+"
     r"(?:\S+\s+){0,3}?(?:on\s+|along\s+|over\s+)?to\s+(?:our|a|the|my)\s+(?:[\w&-]+\s+){0,3}?"
-    r"(?:teams?|specialists?|managers?|department|lead|colleagues?|officers?|supervisors?|agents?)\b|"
+    r"(?:teams?|teammates?|specialists?|managers?|department|lead|colleagues?|officers?|supervisors?|agents?)\b|"
     r"\bspecialist\b|\bhuman\s+(?:agent|colleague|representative)\b|"
     r"\b(?:senior|dedicated)\s+(?:agent|colleague|member|specialist|team|case\s+manager)\b|\bsupervisor\b|"
     r"\b(?:fraud|security|legal|safety|trust\s+(?:and|&)\s+safety|claims|investigations?|customer\s+relations)\s+"
@@ -151,9 +151,9 @@ ESCALATE = re.compile(
     # they'll contact you", "a colleague will contact you"
     r"\b(?:hand(?:ed|ing)?|pass(?:ed|ing)?|forward(?:ed|ing)?|refer(?:red|ring)?|escalat\w+)\s+(?:this|it|your\s+"
     r"(?:case|claim|report|message|complaint|request|order|query))\s+(?:on\s+|over\s+)?to\s+(?:a|an|our|the|my)\s+"
-    r"(?:[\w&-]+\s+){0,3}?(?:person|people|teams?|colleagues?|lead|manager|specialists?|experts?|staff|human)\b|"
+    r"(?:[\w&-]+\s+){0,3}?(?:person|people|teams?|teammates?|colleagues?|lead|manager|specialists?|experts?|staff|human)\b|"
     r"\bpass(?:ed|ing)?\s+(?:this|it|your\s+case)\s+on\b|"
-    r"\b(?:a|one\s+of\s+my|one\s+of\s+our|my|our)\s+(?:senior\s+)?(?:colleagues?|consultants?|specialists?|"
+    r"\b(?:a|one\s+of\s+my|one\s+of\s+our|my|our)\s+(?:senior\s+)?(?:colleagues?|teammates?|consultants?|specialists?|"
     r"member\s+of\s+(?:our|the)\s+team|person\s+(?:from|on)\s+our\s+team)\s+(?:will|is\s+going\s+to|'ll)\s+"
     r"(?:contact|call|email|phone|ring|whatsapp|text|get\s+in\s+touch|reach\s+out|be\s+in\s+touch)\b|"
     r"\bsomeone\s+(?:from\s+(?:our|the)\s+\w+\s+(?:team\s+)?)?(?:will|is\s+going\s+to|'ll)\s+"
@@ -248,6 +248,14 @@ def telegraphic(text: str, min_words: int = 12, max_glue: float = 0.08) -> bool:
     """True for a reply of ``min_words`` or more words of which at most ``max_glue`` hold a sentence together."""
     words = re.findall(r"[^\W\d_][^\W\d_']*", text)  # letters of any script: "guía" is one word, not "gu" + "a"
     return len(words) >= min_words and sum(bool(_GLUE.match(w)) for w in words) <= max_glue * len(words)
+
+
+def keyword_list(text: str, min_items: int = 5) -> bool:
+    """True for a reply that is mostly a list of one- or two-word items strung on symbols ("Shipping ✅ Tracking ✅
+    Refund ✅ ..."): keywords for a grader, not sentences for a customer."""
+    items = [seg.split() for seg in re.split(r"[^\w\s.,!?'’()€$£¥₱₹%&-]+", text)]
+    short = sum(1 for words in items if 1 <= len(words) <= 2)
+    return short >= min_items and short >= 0.6 * sum(1 for words in items if words)
 
 
 def remedies_in(text: str) -> int:

@@ -74,6 +74,26 @@ class Policy:
     stems: frozenset = field(default_factory=frozenset)
     amounts: frozenset = field(default_factory=frozenset)  # cents of every amount the rules name (fees, thresholds)
     dates: frozenset = field(default_factory=frozenset)  # (month, day) of every date the rules name (holidays)
+    statuses: tuple[tuple[str, str], ...] = ()  # the shop's status glossary: (term, casefolded; canonical status)
+
+    def status_of(self, term: Any) -> str | None:
+        """The canonical status the shop's own glossary gives ``term`` ("Απεστάλη = shipped", "20 = being
+        packed", "TO SHIP (being packed)"), or None when the glossary does not define it."""
+        key = _gloss_key(term)
+        return next((status for t, status in self.statuses if t == key), None)
+
+    def status_terms_in(self, text: str) -> set[str]:
+        """Statuses a reply asserts by quoting the shop's own terms that plain words would not read as that
+        status ("it shows «Ακυρώθηκε»", "a «Novedad»"); negated mentions assert nothing."""
+        found = set()
+        for term, status in self.statuses:
+            if len(term) < 3 or term.isdigit() or sf.canonical_status(term) == status:
+                continue
+            for m in re.finditer(rf"(?<![^\W_]){re.escape(term)}(?![^\W_])", text, re.I):
+                if not sp.negated(text, m.start()):
+                    found.add(status)
+                    break
+        return found
 
     @property
     def days(self) -> set[int]:
@@ -232,7 +252,40 @@ def _policy(text: str, record: tuple[str, ...]) -> Policy:
         return Policy(day_first=day_first)
     return Policy(text=text, day_first=day_first, today=_today(text, day_first), handoff=_handoff_items(text),
                   durations=_durations(text), stems=frozenset(sr.content_stems(text)), amounts=_amounts(text),
-                  dates=frozenset(d for r, _ in sf.dates_in(text, day_first) for d in r))
+                  dates=frozenset(d for r, _ in sf.dates_in(text, day_first) for d in r),
+                  statuses=status_glossary(text))
+
+
+# A line that defines the shop's statuses or status codes ("Order statuses (estado): En alistamiento = being
+# prepared; Despachado = shipped; ...", "Status codes: 10 = order received; 20 = ...", "TO SHIP (being packed)")
+_GLOSS_LINE = re.compile(r"\bstatus(?:es)?\b|\bcodes?\b|\bstates?\b", re.I)
+_QUOTES = "\"'«»“”‘’`*"
+_SEP = r"(?:=|→|->|:=)"
+_GLOSS_EQ = re.compile(rf"(?:^|[;,:(]\s*)([^\s=;,:()][^=;,:()]{{0,40}}?)\s*{_SEP}\s*([^=;,()]{{2,100}}?)"
+                       rf"(?=\s*(?:[;,)]\s*[^=;,:()]{{1,40}}?\s*{_SEP}|[;.,)]?\s*$))")
+_GLOSS_PAREN = re.compile(r"(?:^|[,:;]\s*)([^,:;()=]{1,40}?)\s*\(([^()]{2,40})\)")
+
+
+def _gloss_key(term: Any) -> str:
+    return " ".join(str(term).strip().strip(_QUOTES).split()).casefold()
+
+
+def status_glossary(text: str) -> tuple[tuple[str, str], ...]:
+    """Each status term the system message defines, with the canonical status its meaning reads as. A meaning
+    is read with the same words as a record's status (support_facts.canonical_status); a parenthesised gloss
+    counts only when short ("TO SHIP (being packed)", not "FAILED DELIVERY (the courier retries once; ...)")."""
+    out: dict[str, str] = {}
+    for line in text[:SCAN_CHARS].splitlines():
+        if not _GLOSS_LINE.search(line):
+            continue
+        body = (line.split(":", 1)[1] if ":" in line else line).strip()
+        pairs = [(m[1], m[2]) for m in _GLOSS_EQ.finditer(body) if len(m[2].split()) <= 12]
+        pairs += [(m[1], m[2]) for m in _GLOSS_PAREN.finditer(body) if len(m[2].split()) <= 4]
+        for term, meaning in pairs:
+            key, status = _gloss_key(re.sub(r"^(?:and|or)\s+", "", term.strip(), flags=re.I)), sf.canonical_status(meaning)
+            if key and status and key not in out:
+                out[key] = status
+    return tuple(out.items())
 
 
 def _amounts(text: str) -> frozenset:
@@ -285,6 +338,55 @@ def _numbers_grounded(reply: str, user: str, policy: Policy) -> bool:
             if value not in days and not any(a + b == value for a in days for b in days):
                 return False
     return True
+
+
+def invents_order(reply: str, conversation: str, policy: Policy) -> bool:
+    """Without a record: the reply names an order number that no customer message and no rule gives ("Your order
+    RV-100611 is waiting at the locker" to a customer who named none): an order made up, with all it says of it."""
+    given = sr.order_tokens(conversation) | sr.order_tokens(policy.text)
+    for m in sr.ORDER_TOKEN.finditer(reply):
+        example = re.search(r"(?:looks?\s+like|like|e\.\s?g\.?|such\s+as|for\s+example|format|starts?\s+with)\W*$",
+                            reply[max(0, m.start() - 25):m.start()], re.I)
+        if sf.compact(m[0]) not in given and not example and not sr.NOT_ORDER.search(reply[:m.start()]):
+            return True
+    return False
+
+
+# A rule's number in a reply: a threshold or fee ("free over 30 €"), or a window ("return within 14 days")
+_RULE_SENTENCE = re.compile(r"\b(?:free|over|above|under|below|up\s+to|limit|fee|costs?|minimum|maximum)\b", re.I)
+
+
+def contradicts_rules(reply: str, user: str, amounts: list, policy: Policy) -> bool:
+    """A number the shop's rules would have to give, and they give another: an amount in a sentence about a fee,
+    a threshold or a limit that is none of the rules' amounts, the customer's, or their sum or difference; a
+    number of days in a sentence about returns, refunds, exchanges or cancelling, of which neither end is one of
+    the rules' periods. Only without a record (a record's amounts and dates are checked against it), and only
+    where the rules name amounts (for amounts) or periods (for days)."""
+    asked = sr.anchors(user)["amounts"]
+    known = set(policy.amounts) | set(asked)
+    derived = known | {a + b for a in known for b in known} | {abs(a - b) for a in known for b in known}
+    for cents, start, _ in amounts:
+        sentence = _sentence_at(reply, start)
+        if policy.amounts and cents not in derived and _RULE_SENTENCE.search(sentence):
+            return True
+    if policy.days:
+        user_numbers = {int(n) for n in re.findall(r"\d{1,3}", user)}
+        for m in _WINDOW.finditer(reply):
+            if int(m[1] or m[2]) not in policy.days | user_numbers:
+                return True
+    return False
+
+
+# A window stated as a rule: "within 14 days of delivery", "a 30-day return window" (not "usually within 2 days")
+_WINDOW = re.compile(r"\b(?:within|up\s+to|for)\s+(\d{1,3})\s+(?:calendar\s+)?days?\s+(?:of|from|after)\s+(?:the\s+)?"
+                     r"(?:delivery|receipt|purchase|receiving|arrival|the\s+order)|\b(\d{1,3})[\s-]day\s+"
+                     r"(?:return|refund|exchange|money[\s-]back)?\s*(?:window|policy|period|guarantee)\b", re.I)
+
+
+def _sentence_at(text: str, pos: int) -> str:
+    start = max(text.rfind(c, 0, pos) for c in ".!?\n") + 1
+    ends = [i for i in (text.find(c, pos) for c in ".!?\n") if i != -1]
+    return text[start:min(ends) if ends else len(text)]
 
 
 def invents_specifics(reply: str, user: str, amounts: list, dates: list, policy: Policy) -> bool:

@@ -147,7 +147,7 @@ SYNONYMS = [("broken", "broke damaged faulty cracked smashed defective dented sh
             ("wrong", "incorrect different mixed mix-up mistaken"),
             ("login", "log-in sign signin sign-in locked password passcode"),
             ("missing", "lost vanished disappeared")]
-_ORDER_TOKEN = re.compile(r"(?<![\w-])(?:#\s?\d{4,}|[A-Z]{1,4}-?(?=[A-Z0-9]*\d)[A-Z0-9]{4,10})(?![\w-])")
+ORDER_TOKEN = re.compile(r"(?<![\w-])(?:#\s?\d{4,}|[A-Z]{1,4}-?(?=[A-Z0-9]*\d)[A-Z0-9]{4,10})(?![\w-])")
 
 
 def stem(word: str) -> str:
@@ -169,10 +169,24 @@ def content_stems(text: str) -> set[str]:
 
 
 def order_tokens(text: str) -> set[str]:
-    return {sf.compact(t) for t in _ORDER_TOKEN.findall(text)}
+    return {sf.compact(t) for t in ORDER_TOKEN.findall(text)}
 
 
-_NOT_ORDER = re.compile(r"\b(?:ticket|case|ref|reference|rma|return|claim|invoice|code|sku|item|model|part|"
+def asks_status(user: str) -> bool:
+    """Where the order is, asked in words, or by a message that is little more than the order's number (the
+    customer answering "what's your order number?" wants to know where it is)."""
+    if ASKS_STATUS.search(user):
+        return True
+    words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", ORDER_TOKEN.sub(" ", user).casefold())
+    return bool(order_tokens(user)) and all(w in _FILLER for w in words)
+
+
+# What a message that only gives its order number says around it ("hi, it's KC-48650, thanks")
+_FILLER = frozenset("""hi hello hey order my number no nr ref reference it is it's its here the this that thanks
+thank you ok okay sure yes sorry again""".split())
+
+
+NOT_ORDER = re.compile(r"\b(?:ticket|case|ref|reference|rma|return|claim|invoice|code|sku|item|model|part|"
                         r"tracking|voucher|coupon|flight|room)\W*(?:no\.?|number|#|id)?\W*$", re.I)
 
 
@@ -184,9 +198,9 @@ def foreign_orders(text: str, user: str, order_id: str, tracking: object = None,
     values = [v for v in (record or {}).values() if isinstance(v, str)]
     values += [v for v in ((record or {}).get("extra") or {}).values() if isinstance(v, str)]
     own |= {t for v in values for t in order_tokens(v) | {sf.compact(v)}}
-    for m in _ORDER_TOKEN.finditer(text):
+    for m in ORDER_TOKEN.finditer(text):
         token = sf.compact(m[0])
-        if token in own or any(token in o or o in token for o in own if o) or _NOT_ORDER.search(text[:m.start()]):
+        if token in own or any(token in o or o in token for o in own if o) or NOT_ORDER.search(text[:m.start()]):
             continue
         return True
     return False

@@ -235,3 +235,111 @@ def test_today_in_the_language_of_the_system_message_and_month_abbreviations():
     policy = policy_of([{"role": "system", "content": "Hoy es jueves 3 de diciembre de 2026. Envíos en 2 días hábiles."}])
     assert policy.today == dt.date(2026, 12, 3)
     assert sf.dates_in("2 Des 2026")[0][0] == {(12, 2)} and sf.dates_in("4 dic")[0][0] == {(12, 4)}
+
+
+# ------------------------------------------------------------------ the shop's own status words (blind set 5, a fit)
+
+GREEK_SYSTEM = ("You are the support assistant of Meli Kritis, Chania. Dates DD/MM/YYYY; today is 03/12/2026.\n"
+                "Order statuses (κατάσταση): Σε επεξεργασία = being prepared; Απεστάλη = shipped; Παραδόθηκε = "
+                "delivered; Ακυρώθηκε = cancelled.\nStatus codes used by the warehouse: 20 = being picked and packed; "
+                "30 = shipped; 90 = cancelled.\nOrder statuses: TO SHIP (being packed), SHIPPED, FAILED DELIVERY (the "
+                "courier retries once; after a second failed attempt the parcel returns to us), DELIVERED.")
+GREEK_MAP = {"αρ_παραγγελίας": "order_id", "κατάσταση": "status", "μεταφορική": "carrier", "αρ_αποστολής": "tracking"}
+GREEK_SHIPPED = {"αρ_παραγγελίας": "ΛΜ-30417", "κατάσταση": "Απεστάλη", "μεταφορική": "ACS Courier",
+                 "αρ_αποστολής": "7304581926"}
+
+
+def greek_score(reply: str, user: str, facts: dict) -> float:
+    return cs.make({"facts_map": GREEK_MAP})(
+        [reply], facts_json=[json.dumps(facts, ensure_ascii=False)],
+        prompts=[[{"role": "system", "content": GREEK_SYSTEM}, {"role": "user", "content": user}]])[0]
+
+
+def test_field_names_and_order_numbers_in_any_script_are_read():
+    facts = sf.normalize_facts(GREEK_SHIPPED, GREEK_MAP)
+    assert facts["order_id"] == "ΛΜ-30417" and facts["carrier"] == "ACS Courier" and facts["tracking"] == "7304581926"
+    assert sf.id_pattern("ΛΜ-30417").findall("order ΛΜ-30417, or ΛΜ 30417; not XΛΜ-30417") == ["ΛΜ-30417", "ΛΜ 30417"]
+    assert sf.order_body("ΛΜ-30417") == "30417"
+
+
+def test_the_status_glossary_of_the_system_message_is_read():
+    glossary = dict(policy_of([{"role": "system", "content": GREEK_SYSTEM}]).statuses)
+    assert glossary["απεστάλη"] == "shipped" and glossary["σε επεξεργασία"] == "processing"
+    assert glossary["20"] == "processing" and glossary["90"] == "cancelled"
+    assert glossary["to ship"] == "processing"  # a short gloss in parentheses
+    assert "failed delivery" not in glossary  # a long one is a rule, not a gloss
+
+
+def test_a_records_status_is_read_through_the_shops_glossary():
+    user = "Any news on order ΛΜ-30417?"
+    right = "Your order ΛΜ-30417 shows «Απεστάλη», i.e. shipped: it's with ACS Courier, voucher 7304581926."
+    assert greek_score(right, user, GREEK_SHIPPED) >= 0.7
+    # the shop's own word for "cancelled", quoted for a shipped order, is a contradiction
+    wrong = "Your order ΛΜ-30417 shows «Ακυρώθηκε», with ACS Courier, voucher 7304581926."
+    assert greek_score(wrong, user, GREEK_SHIPPED) <= 0.2
+    # "TO SHIP" is not shipped: a reply saying it has left contradicts the record
+    packing = dict(GREEK_SHIPPED, κατάσταση="TO SHIP")
+    assert greek_score("Good news: ΛΜ-30417 has shipped with ACS Courier.", user, packing) <= 0.2
+    coded = dict(GREEK_SHIPPED, κατάσταση="20")
+    assert greek_score("ΛΜ-30417 is status 20: being picked and packed, it ships tomorrow.", user, coded) >= 0.7
+
+
+IRISH = ("You are the assistant of Kettle & Crumb, Galway. Today is Thursday 03/12/2026. Order refs look like "
+         "KC-12345. Shipping: 4,50 €; free over 80 €. Returns: within 30 days of delivery, unused. Hand off to a "
+         "colleague for electrical faults.")
+
+
+def irish(reply: str, *users: str, facts: dict | None = None) -> dict:
+    turns = []
+    for i, u in enumerate(users):
+        turns += [{"role": "user", "content": u}] + ([{"role": "assistant", "content": "Sure, shall I?"}]
+                                                      if i < len(users) - 1 else [])
+    return cs.components(reply, json.dumps(facts) if facts else None, [{"role": "system", "content": IRISH}, *turns])
+
+
+def test_without_a_record_a_fee_threshold_or_window_the_rules_do_not_give_is_a_contradiction():
+    assert not irish("Yes, 4,50 € – free shipping starts from 80 €, so adding 5 € more makes it free.",
+                     "If I order 75 € worth, do I pay shipping?")["contradictions"]  # the rules' numbers and 80 - 75
+    assert irish("Yes! Shipping is free for all orders over 30 €, so you're covered.",
+                 "Is shipping free? My basket is 35 €.")["contradictions"]
+    assert irish("You can return it within 14 days of delivery if it's unused.",
+                 "How long do I have to return a sweater?")["contradictions"]
+    assert not irish("You can return it within 30 days of delivery if it's unused.",
+                     "How long do I have to return a sweater?")["contradictions"]
+
+
+def test_without_a_record_an_order_number_nobody_gave_is_invented():
+    made_up = irish("No need to worry! Your order KC-48611 is waiting at the An Post office; collect it by Friday.",
+                    "My order hasn't come yet, should I worry?")
+    assert "an order number no one gave, with no record to hold it" in made_up["contradictions"]
+    asks = irish("Could you send me your order number? It looks like KC-12345, at the top of your confirmation.",
+                 "My order hasn't come yet, should I worry?")
+    assert asks["contradictions"] == [] and asks["score"] >= 0.7
+
+
+def test_keywords_strung_on_symbols_are_no_reply():
+    stuffed = irish("Shipping ✅ Tracking ✅ DPD ✅ Refund ✅ Replacement ✅ Return ✅ Unboxing ✅ — we've got you covered!",
+                    "KC-48488 I received the wrong size")
+    assert "keywords without sentences" in stuffed["contradictions"] and stuffed["score"] <= 0.2
+
+
+def test_a_message_that_is_only_the_order_number_asks_where_it_is():
+    facts = {"order_id": "KC-48650", "status": "Out for delivery", "carrier": "DPD", "tracking": "15502291104762"}
+    reply = irish("Yep, it's on the DPD van today 🚚 Tracking 15502291104762 if you want to watch it.", "KC-48650",
+                  facts=facts)
+    assert "status" in reply["required"] and reply["score"] >= 0.7
+
+
+def test_a_cancellation_asked_earlier_in_the_conversation_may_be_done_now():
+    facts = {"order_id": "KC-48700", "status": "Packed", "total": "€35.00"}
+    done = "Done — KC-48700 is cancelled and the €35.00 goes back to your card within 5 working days."
+    assert irish(done, "Can you cancel KC-48700?", "Yes please", facts=facts)["score"] >= 0.7
+    assert irish(done, "Where is KC-48700?", "ok", facts=facts)["contradictions"]
+
+
+def test_a_teammate_is_a_hand_off():
+    facts = {"order_id": "KC-47015", "status": "Delivered", "carrier": "DPD"}
+    reply = irish("Sorry! Please leave KC-47015 unplugged. I'm passing this to a teammate now – they'll email you "
+                  "within 1 working day.", "The kettle from order KC-47015 started smoking and tripped the fuse.",
+                  facts=facts)
+    assert reply["escalation"] == 1.0
