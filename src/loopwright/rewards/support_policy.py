@@ -377,10 +377,12 @@ def contradicts_rules(reply: str, user: str, amounts: list, policy: Policy) -> b
     return False
 
 
-# A window stated as a rule: "within 14 days of delivery", "a 30-day return window" (not "usually within 2 days")
-_WINDOW = re.compile(r"\b(?:within|up\s+to|for)\s+(\d{1,3})\s+(?:calendar\s+)?days?\s+(?:of|from|after)\s+(?:the\s+)?"
-                     r"(?:delivery|receipt|purchase|receiving|arrival|the\s+order)|\b(\d{1,3})[\s-]day\s+"
-                     r"(?:return|refund|exchange|money[\s-]back)?\s*(?:window|policy|period|guarantee)\b", re.I)
+# A window stated as a rule, not an estimate ("usually within 2 days"): "within 14 days of delivery" ...
+_DAYS_FROM = (r"\b(?:within|up\s+to|for)\s+(\d{1,3})\s+(?:calendar\s+)?days?\s+(?:of|from|after)\s+(?:the\s+)?"
+              r"(?:delivery|receipt|purchase|receiving|arrival|the\s+order)")
+# ... or "a 30-day return window"
+_DAY_WINDOW = r"\b(\d{1,3})[\s-]day\s+(?:return|refund|exchange|money[\s-]back)?\s*(?:window|policy|period|guarantee)\b"
+_WINDOW = re.compile(f"{_DAYS_FROM}|{_DAY_WINDOW}", re.I)
 
 
 def _sentence_at(text: str, pos: int) -> str:
