@@ -87,8 +87,9 @@ def test_gpu_sh_skips_when_cuda_is_not_available(tmp_path):
 
 
 def test_gpu_sh_with_a_gpu_but_missing_dependencies_names_each_and_skips(tmp_path):
+    # an empty cache: a converted SmolLM2 there would stand in for the wheel (assets.require)
     env = {"GPU_BENCH_PYTHON": _no_site_python(tmp_path), "PYTHONPATH": _fake_cuda_torch(tmp_path), "FAKE_CUDA": "1",
-           "GPU_BENCH_WHEELS": str(tmp_path / "no_wheels")}
+           "GPU_BENCH_WHEELS": str(tmp_path / "no_wheels"), "LOOPWRIGHT_CACHE": str(tmp_path / "empty_cache")}
     proc, wall = _gpu_sh(env)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "NVIDIA H200 (capability 9.0)" in proc.stdout

@@ -61,6 +61,7 @@ from loopwright.rewards import support_facts as sf
 from loopwright.rewards import support_patterns as sp
 from loopwright.rewards import support_policy as spol
 from loopwright.rewards import support_request as sr
+from loopwright.rewards.support_request import customer_turns, user_text  # noqa: F401  (cs.user_text: bench, tests)
 
 SCAN_CHARS = 4000
 DEFAULT_THRESHOLD = 0.7
@@ -73,26 +74,6 @@ _SPECIFIC = re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b|\bwi
                        r"\b\d+(?:\s?-\s?\d+)?\s+(?:working\s+|business\s+)?(?:days?|hours?|minutes?|weeks?)\b|"
                        r"\b[A-Z]{2,}-?\d{2,}\b|\w+\s?>\s?\w+", re.I)
 STATUS_STATED = {"shipped": {"shipped", "arriving"}, "refunded": {"returned"}, "delayed": {"delayed"}}
-
-
-def user_text(prompt: Any) -> str:
-    """The customer's last message of a prompt (chat messages or a string)."""
-    if isinstance(prompt, str):
-        return prompt[-SCAN_CHARS:]
-    if isinstance(prompt, (list, tuple)):
-        for m in reversed(prompt):
-            if isinstance(m, dict) and m.get("role") == "user" and isinstance(m.get("content"), str):
-                return m["content"][-SCAN_CHARS:]
-    return ""
-
-
-def customer_turns(prompt: Any) -> str:
-    """Every customer message of the conversation, oldest first ("Can you cancel it?" ... "Yes please")."""
-    if isinstance(prompt, (list, tuple)):
-        turns = [m["content"] for m in prompt if isinstance(m, dict) and m.get("role") == "user"
-                 and isinstance(m.get("content"), str)]
-        return "\n".join(turns)[-SCAN_CHARS:]
-    return user_text(prompt)
 
 
 def parse_facts(facts_json: Any, facts_map: dict | None = None) -> dict | None:

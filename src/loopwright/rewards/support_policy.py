@@ -32,6 +32,7 @@ from typing import Any
 
 from loopwright.rewards import support_facts as sf
 from loopwright.rewards import support_patterns as sp
+from loopwright.rewards import support_glossary as sg
 from loopwright.rewards import support_request as sr
 
 SCAN_CHARS = 8000
@@ -79,7 +80,7 @@ class Policy:
     def status_of(self, term: Any) -> str | None:
         """The canonical status the shop's own glossary gives ``term`` ("Απεστάλη = shipped", "20 = being
         packed", "TO SHIP (being packed)"), or None when the glossary does not define it."""
-        key = _gloss_key(term)
+        key = sg.gloss_key(term)
         return next((status for t, status in self.statuses if t == key), None)
 
     def status_terms_in(self, text: str) -> set[str]:
@@ -253,39 +254,7 @@ def _policy(text: str, record: tuple[str, ...]) -> Policy:
     return Policy(text=text, day_first=day_first, today=_today(text, day_first), handoff=_handoff_items(text),
                   durations=_durations(text), stems=frozenset(sr.content_stems(text)), amounts=_amounts(text),
                   dates=frozenset(d for r, _ in sf.dates_in(text, day_first) for d in r),
-                  statuses=status_glossary(text))
-
-
-# A line that defines the shop's statuses or status codes ("Order statuses (estado): En alistamiento = being
-# prepared; Despachado = shipped; ...", "Status codes: 10 = order received; 20 = ...", "TO SHIP (being packed)")
-_GLOSS_LINE = re.compile(r"\bstatus(?:es)?\b|\bcodes?\b|\bstates?\b", re.I)
-_QUOTES = "\"'«»“”‘’`*"
-_SEP = r"(?:=|→|->|:=)"
-_GLOSS_EQ = re.compile(rf"(?:^|[;,:(]\s*)([^\s=;,:()][^=;,:()]{{0,40}}?)\s*{_SEP}\s*([^=;,()]{{2,100}}?)"
-                       rf"(?=\s*(?:[;,)]\s*[^=;,:()]{{1,40}}?\s*{_SEP}|[;.,)]?\s*$))")
-_GLOSS_PAREN = re.compile(r"(?:^|[,:;]\s*)([^,:;()=]{1,40}?)\s*\(([^()]{2,40})\)")
-
-
-def _gloss_key(term: Any) -> str:
-    return " ".join(str(term).strip().strip(_QUOTES).split()).casefold()
-
-
-def status_glossary(text: str) -> tuple[tuple[str, str], ...]:
-    """Each status term the system message defines, with the canonical status its meaning reads as. A meaning
-    is read with the same words as a record's status (support_facts.canonical_status); a parenthesised gloss
-    counts only when short ("TO SHIP (being packed)", not "FAILED DELIVERY (the courier retries once; ...)")."""
-    out: dict[str, str] = {}
-    for line in text[:SCAN_CHARS].splitlines():
-        if not _GLOSS_LINE.search(line):
-            continue
-        body = (line.split(":", 1)[1] if ":" in line else line).strip()
-        pairs = [(m[1], m[2]) for m in _GLOSS_EQ.finditer(body) if len(m[2].split()) <= 12]
-        pairs += [(m[1], m[2]) for m in _GLOSS_PAREN.finditer(body) if len(m[2].split()) <= 4]
-        for term, meaning in pairs:
-            key, status = _gloss_key(re.sub(r"^(?:and|or)\s+", "", term.strip(), flags=re.I)), sf.canonical_status(meaning)
-            if key and status and key not in out:
-                out[key] = status
-    return tuple(out.items())
+                  statuses=sg.status_glossary(text))
 
 
 def _amounts(text: str) -> frozenset:

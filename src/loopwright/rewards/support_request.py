@@ -17,6 +17,7 @@ Plain regular expressions; importable without torch; nothing here raises on odd 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from loopwright.rewards import support_facts as sf
 from loopwright.rewards import support_patterns as sp
@@ -284,3 +285,27 @@ def restates(text: str, user: str) -> bool:
         # copied from the question is none
     own_numbers = set(re.findall(r"\d+", user))
     return not (set(re.findall(r"\d+", text)) - own_numbers)
+
+
+# ------------------------------------------------------------------ the conversation
+_CONVERSATION_CHARS = 4000  # the customer's side read (as customer_support.SCAN_CHARS reads the reply)
+
+
+def user_text(prompt: Any) -> str:
+    """The customer's last message of a prompt (chat messages or a string)."""
+    if isinstance(prompt, str):
+        return prompt[-_CONVERSATION_CHARS:]
+    if isinstance(prompt, (list, tuple)):
+        for m in reversed(prompt):
+            if isinstance(m, dict) and m.get("role") == "user" and isinstance(m.get("content"), str):
+                return m["content"][-_CONVERSATION_CHARS:]
+    return ""
+
+
+def customer_turns(prompt: Any) -> str:
+    """Every customer message of the conversation, oldest first ("Can you cancel it?" ... "Yes please")."""
+    if isinstance(prompt, (list, tuple)):
+        turns = [m["content"] for m in prompt if isinstance(m, dict) and m.get("role") == "user"
+                 and isinstance(m.get("content"), str)]
+        return "\n".join(turns)[-_CONVERSATION_CHARS:]
+    return user_text(prompt)
