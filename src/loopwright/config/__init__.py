@@ -47,27 +47,6 @@ __all__ = [
 ]
 
 
-def _cache_omegaconf_yaml_loader() -> None:
-    """Build OmegaConf's YAML loader class once per process instead of once per file.
-
-    ``omegaconf._utils.get_yaml_loader()`` defines a new ``yaml.SafeLoader`` subclass on every call and re-adds
-    its float resolver (copying the resolver tables); Hydra calls it once per config file it reads, about 10 per
-    ``train.py`` start. The class holds no state between loads, so one instance of it serves every load alike:
-    same parser, same resolvers, same duplicate-key error. Saves ~10 ms of a ~0.24 s ``--cfg job``
-    (bench/overhead.py --skip-training); tests/unit/config/test_config.py checks the loader still refuses a
-    duplicate key and reads 1e-5 as a float.
-    """
-    import functools
-
-    from omegaconf import _utils
-
-    if not hasattr(_utils.get_yaml_loader, "cache_info"):
-        _utils.get_yaml_loader = functools.lru_cache(maxsize=None)(_utils.get_yaml_loader)
-
-
-_cache_omegaconf_yaml_loader()
-
-
 class _SchemaOnFirstUse(ConfigNode):
     """A ConfigStore entry whose typed node is built when a config first loads it.
 
@@ -95,11 +74,9 @@ class _SchemaOnFirstUse(ConfigNode):
 
 def register_configs() -> None:
     store = ConfigStore.instance()
-    # plain names, not a group: never listed as options. train_schema is loaded by every train.py run, yet lazy
-    # too: Hydra deep-copies the whole ConfigStore once per composition (CachingConfigRepository), before any
-    # load, and a built TrainConfig node made that copy ~2.5x dearer (bench/overhead.py, --cfg job).
-    lazy = {"train_schema": TrainConfig}
-    lazy.update({schema_name(kind): schema for kind, schema in PROVIDER_SCHEMAS.items()})
+    store.store(name="train_schema", node=TrainConfig)  # every train.py run loads it: built now
+    # plain names, not a group: never listed as options
+    lazy = {schema_name(kind): schema for kind, schema in PROVIDER_SCHEMAS.items()}
     lazy.update({reward_schema_name(option): schema for option, schema in REWARD_SCHEMAS.items()})
     for name, schema in lazy.items():
         store.repo[f"{name}.yaml"] = _SchemaOnFirstUse(name, schema)

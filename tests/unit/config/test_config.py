@@ -86,20 +86,3 @@ def test_run_dirs_have_sub_second_timestamps():
         cfg = hydra_compose(config_name="train", return_hydra_config=True)
     assert "%f" in OmegaConf.to_container(cfg.hydra.run, resolve=False)["dir"]
     assert "%f" in OmegaConf.to_container(cfg.hydra.sweep, resolve=False)["dir"]
-
-
-def test_the_cached_yaml_loader_reads_as_omegaconf_does(tmp_path):
-    # loopwright.config builds OmegaConf's loader class once (start-up time); loading must not change
-    import loopwright.config  # noqa: F401
-    from omegaconf import _utils
-
-    assert _utils.get_yaml_loader() is _utils.get_yaml_loader()
-    good = tmp_path / "good.yaml"
-    good.write_text("lr: 1e-5\nwhen: 2026-12-04\nname: ${oc.env:HOME}\n")
-    cfg = OmegaConf.load(good)
-    assert isinstance(cfg.lr, float) and cfg.lr == 1e-5 and cfg.when == "2026-12-04"  # no timestamps
-    assert OmegaConf.to_container(cfg)["name"] == "${oc.env:HOME}"
-    twice = tmp_path / "twice.yaml"
-    twice.write_text("a: 1\nb: 2\na: 3\n")
-    with pytest.raises(Exception, match="found duplicate key a"):
-        OmegaConf.load(twice)
