@@ -129,8 +129,7 @@ try:  # a converted copy in $LOOPWRIGHT_CACHE (scripts/gpu_carry.py carries the 
     from loopwright.train import assets
     what = os.environ["NEEDS_ASSET"]
     assets.require(what)
-    converted = assets.cache_root() / (f"smollm2-135m-instruct-{assets.CONVERSION_VERSION}" if what == "model"
-                                       else f"smollm2-135m-instruct-tokenizer-{assets.CONVERSION_VERSION}")
+    converted = assets.converted_dir(what)
     if not converted.is_dir() and importlib.util.find_spec("gguf") is None:
         missing.append(f"gguf: needed to convert SmolLM2 once (no converted copy at {converted})")
 except Exception as err:  # noqa: BLE001

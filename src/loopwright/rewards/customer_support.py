@@ -305,8 +305,9 @@ def components(completion: Any, facts_json: Any = None, prompt: Any = None, fact
         return out
     facts = parse_facts(facts_json, facts_map)
     policy = spol.policy_of(prompt, facts)
-    if facts and facts.get("status_text") and policy.status_of(facts["status_text"]):
-        facts["status"] = policy.status_of(facts["status_text"])  # the shop's own glossary says what it means
+    glossed = policy.status_of(facts["status_text"]) if facts and facts.get("status_text") else None
+    if glossed:
+        facts["status"] = glossed  # the shop's own glossary says what its status word means
     r = _Reading(text, facts, user_text(prompt), policy, customer_turns(prompt))
     must = r.required()
     out["facts"], out["required"] = facts is not None, must

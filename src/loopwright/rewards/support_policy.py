@@ -328,9 +328,9 @@ _RULE_SENTENCE = re.compile(r"\b(?:free|over|above|under|below|up\s+to|limit|fee
 def contradicts_rules(reply: str, user: str, amounts: list, policy: Policy) -> bool:
     """A number the shop's rules would have to give, and they give another: an amount in a sentence about a fee,
     a threshold or a limit that is none of the rules' amounts, the customer's, or their sum or difference; a
-    number of days in a sentence about returns, refunds, exchanges or cancelling, of which neither end is one of
-    the rules' periods. Only without a record (a record's amounts and dates are checked against it), and only
-    where the rules name amounts (for amounts) or periods (for days)."""
+    window stated as a rule ("within 14 days of delivery", "a 30-day return window": _WINDOW) whose number of
+    days is none of the rules' periods nor the customer's. Only without a record (a record's amounts and dates
+    are checked against it), and only where the rules name amounts (for amounts) or periods (for days)."""
     asked = sr.anchors(user)["amounts"]
     known = set(policy.amounts) | set(asked)
     derived = known | {a + b for a in known for b in known} | {abs(a - b) for a in known for b in known}

