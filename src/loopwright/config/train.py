@@ -37,6 +37,9 @@ class EvalConfig:
     success_threshold: float = 1.0
     # Held-out prompts file (.jsonl, optional expect/forbid per prompt) evaluated instead of the task's split.
     prompts: Optional[str] = None
+    # Evaluate only the first N held-out prompts (of the task's split or eval.prompts): a quicker check that
+    # leaves the training split as it is (task.n_eval would move items between the splits). null = all.
+    limit: Optional[int] = None
     # Fail the job (exit 4, artifacts kept) when the trained pass rate (or accuracy) is below this.
     fail_below: Optional[float] = None
     # The ship gate (src/loopwright/evaluation/paired.py): base = the trained policy must beat the base model

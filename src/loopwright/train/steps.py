@@ -123,6 +123,9 @@ def load_data(job: Job) -> Data:
     held_out_file = prompts.load(cfg.eval.prompts, cfg.task) if cfg.eval.enabled and cfg.eval.prompts else None
     if held_out_file is not None:
         held_out = held_out_file.rows
+    if cfg.eval.get("limit") and cfg.eval.limit < len(held_out):
+        _say(f"eval.limit={cfg.eval.limit}: evaluating the first {cfg.eval.limit} of {len(held_out)} held-out prompts")
+        held_out = held_out[: int(cfg.eval.limit)]
     job.record.lineage(lineage.record(cfg))
     data_dir = job.run_dir / "data"
     distinct_train = _distinct(train_rows)

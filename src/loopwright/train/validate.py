@@ -87,6 +87,8 @@ def _top_level_problems(cfg: Any) -> list[str]:
                         f"guards.reward_hacking_sample={g.reward_hacking_sample} >= 2")
     if cfg.eval.every is not None and cfg.eval.every < 1:
         problems.append(f"eval.every={cfg.eval.every} must be >= 1 (or null)")
+    if cfg.eval.get("limit") is not None and cfg.eval.limit < 1:
+        problems.append(f"eval.limit={cfg.eval.limit} must be >= 1 (or null)")
     if cfg.eval.max_new_tokens is not None and cfg.eval.max_new_tokens < 1:
         problems.append(f"eval.max_new_tokens={cfg.eval.max_new_tokens} must be >= 1 (or null)")
     return problems

@@ -61,7 +61,8 @@ def sweep(tmp_path_factory):
                               "task.n_eval=4", "save_model=false", f"hydra.sweep.dir={cwd / 'rewards'}"], cwd=cwd)
     assert reward_sweep.returncode == 0, reward_sweep.stdout[-4000:] + reward_sweep.stderr[-4000:]
     jsonl_run = run_train(["task=jsonl", f"task.path={data}", "++task.field_map={prompt: q, answer: a, context: ctx}",
-                           "task.n_train=8", "task.n_eval=4", "reward=gsm8k", "model=tiny", "profile=smoke",
+                           # eval.limit: 3 of the 4 held-out prompts evaluated, the training split unchanged
+                           "task.n_train=8", "task.n_eval=4", "eval.limit=3", "reward=gsm8k", "model=tiny", "profile=smoke",
                            # each prompt holds its answer ("Say the number 1."), so the echoed prompt is right: the
                            # pre-flight gaming audit (issue 26) flags prompt_echo on these rows
                            "reward.audit=false", "save_model=false", f"hydra.run.dir={cwd / 'jsonl'}"], cwd=cwd)
@@ -92,7 +93,8 @@ def test_reward_option_trains_two_steps_on_tiny(sweep, reward):
 def test_jsonl_task_trains_two_steps_on_tiny(sweep):
     job_dir, manifest = sweep[1]
     _trained_two_steps(job_dir, manifest)
-    assert manifest["dataset"]["train"]["rows"] == 8 and manifest["dataset"]["held_out"]["rows"] == 4
+    assert manifest["dataset"]["train"]["rows"] == 8 and manifest["dataset"]["held_out"]["rows"] == 3
+    assert len(json.loads((job_dir / "eval_results.json").read_text())["records"]) == 3
     train = [json.loads(line) for line in (job_dir / "data" / "train.jsonl").read_text().splitlines()]
     assert all(set(r) == {"prompt", "answer", "context"} for r in train)
     assert all(r["context"] == f"number {r['answer']}" for r in train)

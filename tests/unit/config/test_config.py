@@ -57,6 +57,7 @@ CROSS_FIELD = [
     (["reward.kind=nope"], ["reward.kind", "arithmetic"]),
     (["task.n_eval=100"], ["task.n_eval (100)", "100 distinct questions"]),
     (["task.operations=[+,/]"], ["task.operations", "'/'"]),
+    (["eval.limit=0"], ["eval.limit=0", ">= 1"]),
     (["model.name_or_path=/no/such/dir"], ["model.name_or_path=/no/such/dir"]),
     (["profile.device=cpu", "profile.attn_implementation=flash_attention_2"],
      ["profile.attn_implementation=flash_attention_2", "CUDA"]),
