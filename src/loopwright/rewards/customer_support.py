@@ -73,7 +73,7 @@ ORDER_NUMBER = re.compile(r"(?<![A-Za-z0-9])(?:W|#\s?W?)(\d{7})(?!\d)", re.I)  #
 _SPECIFIC = re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b|\bwithin\s+(?:\d+|an?|one|two)\s+\w+|"
                        r"\b\d+(?:\s?-\s?\d+)?\s+(?:working\s+|business\s+)?(?:days?|hours?|minutes?|weeks?)\b|"
                        r"\b[A-Z]{2,}-?\d{2,}\b|\w+\s?>\s?\w+", re.I)
-STATUS_STATED = {"shipped": {"shipped", "arriving"}, "refunded": {"returned"}, "delayed": {"delayed"}}
+STATUS_STATED = {"shipped": {"shipped", "arriving"}, "refunded": {"returned", "refunded"}, "delayed": {"delayed"}}
 
 
 def parse_facts(facts_json: Any, facts_map: dict | None = None) -> dict | None:
@@ -160,7 +160,7 @@ class _Reading:
             return True
         if ask["amounts"] & {a[0] for a in self.amounts} or ask["dates"] & {d for r, _ in self.dates for d in r}:
             return True
-        if self.escalates and sr.names_team_for(text, self.kinds):  # "our fraud team" for a card someone else used
+        if self.escalates and (sr.names_team_for(text, self.kinds) or self.expected and sr.names_customer(text, f)):
             return True
         if ask["orders"] and not (sr.order_tokens(text) or self.amounts or self.dates or sp.carriers_in(text)):
             # The customer named an order and the reply names nothing of any order (no order, amount, date,
@@ -171,7 +171,8 @@ class _Reading:
 
     def _yes_no(self) -> None:
         """A reply opening with yes / no claims what the question asked ("Has it shipped?" "Yes" -> shipped)."""
-        m = re.match(r"\s*(?:(yes|yep|yeah|it\s+has|it\s+did)|(no|nope|not\s+yet))\b", self.text, re.I)
+        m = re.match(r"\s*(?:(?:hi|hello|hey|dear)\b[^.!?,—–-]{0,25}[.!?,—–-]\s*)?(?:(yes|yep|yeah|it\s+has|it\s+did)|"
+                     r"(no|nope|not\s+yet))\b", self.text, re.I)  # "Hi Kasia! Yes — ..."
         asked = sr.asked_statuses(self.user) if m else []
         if asked and m[1]:
             self.claims.add(asked[0])
@@ -305,9 +306,7 @@ def components(completion: Any, facts_json: Any = None, prompt: Any = None, fact
         return out
     facts = parse_facts(facts_json, facts_map)
     policy = spol.policy_of(prompt, facts)
-    glossed = policy.status_of(facts["status_text"]) if facts and facts.get("status_text") else None
-    if glossed:
-        facts["status"] = glossed  # the shop's own glossary says what its status word means
+    policy.apply(facts)  # the shop's own glossary and hand-off flag say what the record's words mean
     r = _Reading(text, facts, user_text(prompt), policy, customer_turns(prompt))
     must = r.required()
     out["facts"], out["required"] = facts is not None, must

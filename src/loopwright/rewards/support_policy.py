@@ -37,24 +37,14 @@ from loopwright.rewards import support_request as sr
 
 SCAN_CHARS = 8000
 _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-_FORMAT_HINT = re.compile(r"\b(D{1,2})[/.\-](M{1,2})\b|\b(M{1,2})[/.\-](D{1,2})\b")
+_FORMAT_HINT = re.compile(r"\b(D{1,2})[/.\-]\s?(M{1,2})\b|\b(M{1,2})[/.\-]\s?(D{1,2})\b")  # DD/MM, "D. M. YYYY"
 _NUMERIC = re.compile(r"(?<![\w/.:-])(?:(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?(\d{1,2})[/.\-](\d{1,2})"
                       r"(?:[/.\-]((?:20)?\d\d))?(?![\w/]|\.\d)", re.I)
 # "Today is ...", and the word in the languages shops write their system messages in
 _TODAY = re.compile(r"\b(?:today(?:'s\s+date)?|hoy|hoje|aujourd'hui|heute|oggi|vandaag|i\s+dag|idag|tänään|dziś|"
                     r"dzisiaj|bugün|hari\s+ini)\b\s*(?:is|es|é|est|ist|è|er|är|on|jest|adalah|:|=|,)?\s*([^\n]{0,40})", re.I)
-_HANDOFF = re.compile(r"\bhand\s*(?:it\s+|them\s+)?(?:off|over)\b|\bescalat\w*|\btransfer\w*\s+to\b|"
-                      r"\bpass\w*\s+(?:it\s+|them\s+)?(?:on\s+)?to\s+(?:a\s+)?(?:human|colleague|person|agent|specialist)|"
-                      r"\b(?:human|live)\s+(?:colleague|agent|person)", re.I)
 _DURATION = re.compile(r"(?<![\d.,])(\d{1,3})(?:\s*(?:-|–|to|or)\s*(\d{1,3}))?[\s-]*(working\s+|business\s+|calendar\s+)?"
                        r"(day|week)s?\b", re.I)
-# Words of a hand-off rule that say who or how, not what is reported.
-_RULE_WORDS = frozenset("""human colleague colleagues agent person specialist hand handed off over say yourself
-resolve resolving involving involve any anyone other suspected possible who whom whose someone something our
-products product them it for and or the with about including include includes such like cases case kind kinds
-report reports reported""".split())
-# Ordinary words that a hand-off item names: a customer's "faulty" must not make every faulty kettle a hand-off.
-_FLAG_ITEM = re.compile(r"\brecord\b|\bflag\w*|\bfield\b|:\s*\S", re.I)
 # "order number" as shops' agents quote their own systems' words
 _ORDER_NUMBER_WORDS = (r"n[úu]mero\s+de\s+(?:pedido|orden|compra)|n[úu]mero\s+do\s+pedido|num[ée]ro\s+de\s+commande|"
                        r"bestell(?:nummer|nr)|ordre?nummer|ordernr|numero\s+d(?:'|\s+)ordine|nomor\s+pesanan|no\.?\s+pesanan|"
@@ -76,6 +66,19 @@ class Policy:
     amounts: frozenset = field(default_factory=frozenset)  # cents of every amount the rules name (fees, thresholds)
     dates: frozenset = field(default_factory=frozenset)  # (month, day) of every date the rules name (holidays)
     statuses: tuple[tuple[str, str], ...] = ()  # the shop's status glossary: (term, casefolded; canonical status)
+    flag_values: frozenset = field(default_factory=frozenset)  # a record's hand-off flag values the rule names
+    handoff_names: tuple[str, ...] = ()  # names the hand-off rule gives in capitals (an authority: "the SIC")
+
+    def apply(self, facts: dict | None) -> None:
+        """Reads a record through the shop's own words: its status glossary ("20 = packed") and the value its
+        hand-off rule gives the record's flag ('supervisor_flag = "RAISE"', 'escalation = "urgent"')."""
+        if not facts:
+            return
+        glossed = self.status_of(facts["status_text"]) if facts.get("status_text") else None
+        if glossed:
+            facts["status"] = glossed
+        if str(facts.get("escalate_text", "")).strip().casefold() in self.flag_values:
+            facts["escalate"] = True
 
     def status_of(self, term: Any) -> str | None:
         """The canonical status the shop's own glossary gives ``term`` ("Απεστάλη = shipped", "20 = being
@@ -104,7 +107,8 @@ class Policy:
     def handoff_applies(self, user: str) -> bool:
         """Whether the customer's message reports something the rule hands to a human."""
         said = _keys(sr.content_stems(user))
-        return any(item and _keys(item) <= said for item in self.handoff)
+        return any(item and _keys(item) <= said for item in self.handoff) or any(
+            re.search(rf"(?<![^\W_]){re.escape(name)}(?![^\W_])", user) for name in self.handoff_names)
 
     def relative_dates(self, text: str) -> list[tuple[frozenset, int]]:
         """'today' / 'tomorrow' in ``text`` as (month, day) readings, when the policy says what today is."""
@@ -209,23 +213,6 @@ def _today(text: str, day_first: bool | None) -> dt.date | None:
     return dates[0] if len(dates) == 1 else None
 
 
-def _handoff_items(text: str) -> tuple[frozenset, ...]:
-    items = []
-    for sentence in re.split(r"(?<=[.!])\s+|\n", text):
-        m = _HANDOFF.search(sentence)
-        if not m:
-            continue
-        rest = sentence[m.end():]
-        rest = rest.split(":", 1)[1] if ":" in rest[:80] else re.split(r"\b(?:for|when|if)\b", rest, 1)[-1]
-        for part in re.split(r",|;|\bor\b|\band\b|\bas\s+well\s+as\b", rest):
-            if _FLAG_ITEM.search(part):
-                continue
-            stems = frozenset(s for s in sr.content_stems(part) if s not in _RULE_WORDS)
-            if stems:
-                items.append(stems)
-    return tuple(items)
-
-
 def _durations(text: str) -> tuple[tuple[int, int, bool], ...]:
     out = set()
     for m in _DURATION.finditer(text):
@@ -251,7 +238,9 @@ def _policy(text: str, record: tuple[str, ...]) -> Policy:
     day_first = _day_first(text, list(record))
     if not text:
         return Policy(day_first=day_first)
-    return Policy(text=text, day_first=day_first, today=_today(text, day_first), handoff=_handoff_items(text),
+    handoff, flag_values, handoff_names = sg.handoff_rule(text)
+    return Policy(text=text, day_first=day_first, today=_today(text, day_first), handoff=handoff,
+                  flag_values=flag_values, handoff_names=handoff_names,
                   durations=_durations(text), stems=frozenset(sr.content_stems(text)), amounts=_amounts(text),
                   dates=frozenset(d for r, _ in sf.dates_in(text, day_first) for d in r),
                   statuses=sg.status_glossary(text))

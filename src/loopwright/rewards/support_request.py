@@ -53,7 +53,7 @@ REPORT_KINDS = {
               r"never\s+(?:placed|ordered|made|bought|authori[sz]ed)|(?:wasn'?t|was\s+not|not)\s+me\b|"
               r"someone\s+(?:else\s+)?(?:has\s+)?(?:used|got\s+into|ordered|charged|accessed|logged|changed|placed)|"
               r"identity\s+theft|compromised|account\s+(?:was\s+|has\s+been\s+)?taken\s+over"),
-    "legal": (r"lawyer\w*|solicitor\w*|attorney\w*|sue\b|suing|court\b|legal\s+(?:action|advice|proceedings)|"
+    "legal": (r"lawyer\w*|solicitor\w*|attorney\w*|sue\b|suing|court\b|tribunal\w*|legal\s+(?:action|advice|proceedings)|"
               r"lawsuit|litigat\w*|trading\s+standards|ombudsman|small\s+claims|consumer\s+(?:rights\s+)?"
               r"(?:protection|authority|council)|report\s+(?:you|this)\s+to\s+(?:the\s+)?(?:police|regulator|authorit)"),
 }
@@ -82,7 +82,10 @@ def report_kinds(user: str) -> set[str]:
 
 
 # The customer asks where the order is (not: reports what arrived).
-ASKS_STATUS = re.compile(r"\bwhere\b|\beta\b|\bwhen(?:'s|\s+(?:does|do|is|are|can|should|would))\b|\btrack\w*|\bstatus\b|\bwhen\s+will\b|\bany\s+news\b|\bstill\s+waiting\b|\bcoming\b|"
+ASKS_STATUS = re.compile(r"\bwhere\b|\beta\b|\bwhen(?:'s|\s+(?:does|do|is|are|can|should|would))\b|\btrack\w*|\bstatus\b|\bwhen\s+will\b|\bany\s+news\b|\bstill\s+waiting\b|"
+                         r"\bcoming\b(?!\s+(?:apart|off|loose|undone|away))|"  # "the tiles are coming apart" asks nothing
+                         r"\b(?:did|has|have|does)\s+(?:\S+\s+){0,3}?(?:arrive|come|ship)\b|"  # "Did ST/88190 arrive?"
+                         r"\bwhen\b[^.?!]{0,40}?\b(?:arriv\w*|get\s+(?:here|there)|be\s+delivered)\b|"  # "when BY482113 arrives"
                          r"\b(?:has|have|did|is)\s+(?:\S+\s+){0,3}?(?:shipped|arrived|left|gone\s+out|been\s+(?:sent|"
                          r"delivered|dispatched|posted))\b|\b(?:shipped|arrived|dispatched|despatched|sent)\s+yet\b|"
                          r"\bhasn'?t\s+(?:moved|come|arrived|shipped)\b|\bnot\s+(?:arrived|come|received|turned\s+up)\b|"
@@ -93,7 +96,8 @@ ASKS_CANCEL = re.compile(r"\bcancel\w*", re.I)
 # "Has it shipped?" / "Did it arrive?": the status a bare "yes" to it would claim.
 # What a status question asks about ("has it shipped?", "did it arrive"): a bare "yes" to it claims that.
 YES_CLAIMS = [(re.compile(r"\b(?:shipped|dispatched|despatched|posted|sent|left|gone\s+out)\b", re.I), "shipped"),
-              (re.compile(r"\b(?:arrived|delivered)\b", re.I), "delivered"),
+              (re.compile(r"\b(?:arrived|delivered)\b|\bdid\s+(?:\S+\s+){0,3}?arrive\b", re.I), "delivered"),
+              (re.compile(r"\brefunded\b|\brefund\b[^.?!]{0,20}?\b(?:gone|come|went)\s+through\b", re.I), "refunded"),
               (re.compile(r"\bcancel\w*", re.I), "cancelled")]
 _AUX_FIRST = re.compile(r"^\W*(?:(?:hi|hello|hey|so|and|but|also)\W+)*(?:has|have|had|did|is|was|were|are)\b", re.I)
 
@@ -144,7 +148,7 @@ _NAMED = re.compile(r"\b(?:hi|hello|hey|hiya|dear|thanks|thank\s+you|cheers|rega
 # Ordinary words for the same problem: a reply may name it in other words than the customer did.
 SYNONYMS = [("broken", "broke damaged faulty cracked smashed defective dented shattered snapped split torn ripped "
              "bent crushed"),
-            ("twice", "double duplicate doubled charged-twice"),
+            ("twice", "double duplicate doubled"),  # not "charged-twice": its stem "charge" is every charge word
             ("wrong", "incorrect different mixed mix-up mistaken"),
             ("login", "log-in sign signin sign-in locked password passcode"),
             ("missing", "lost vanished disappeared")]
@@ -211,6 +215,13 @@ def anchors(user: str) -> dict:
     """What a reply to ``user`` can name to be about it: order tokens, amounts (cents), dates, content stems."""
     return {"orders": order_tokens(user) - {""}, "amounts": {a for a, _, _ in sf.amounts_in(user)},
             "dates": {d for r, _ in sf.dates_in(user) for d in r}, "stems": content_stems(user)}
+
+
+def names_customer(text: str, facts: dict) -> bool:
+    """Whether the reply names the record's customer by first name ("I'm sorry, Martin"): written to this customer,
+    which a hand-off to a person that the record asks for needs (a template names nobody)."""
+    first = str(facts.get("customer_name") or "").split()
+    return bool(first) and len(first[0]) >= 2 and bool(re.search(rf"(?<![^\W_]){re.escape(first[0])}(?![^\W_])", text))
 
 
 def names_team_for(text: str, kinds: set[str]) -> bool:

@@ -1,0 +1,88 @@
+"""reward=customer_support reads what any shop's system message and record say in their own words (a fit on blind
+sets 5 and 6, docs/REWARDS.md): "D. M. YYYY" dates, KSh amounts, "awaiting dispatch", the value the hand-off rule
+gives the record's flag, the rule's items as written ("Hand-off to a human (say ...): ..."), hand-offs to a person
+by any handing verb, refunds and deliveries stated by a carrier or an amount. The replies are written for these
+tests, in words of our own."""
+
+from __future__ import annotations
+
+import json
+
+from loopwright.rewards import customer_support as cs
+from loopwright.rewards import support_facts as sf
+from loopwright.rewards.support_policy import policy_of
+
+SYSTEM = ("You are Zuzka, the helper of Horská Chata, an outdoor shop in Žilina. Today is štvrtok 3. 12. 2026 "
+          "(dates are written D. M. YYYY).\nOrder numbers look like HC followed by 5 digits.\n"
+          "Order statuses: \"prijatá\" = received, \"odoslaná\" = shipped, \"doručená\" = delivered, "
+          "\"vrátená\" = refunded.\nShipping: Packeta 3,50 €, 1-2 working days; free over 60 €.\n"
+          "Returns: within 14 days of delivery, unused. Sleeping bags cannot be returned once unpacked.\n"
+          "Hand-off to a human (say a colleague will contact them): burns or any injury, skin or eye irritation, "
+          "legal threats or complaints to the SOI, chargebacks, fraud, or when the record has do_rieky = \"HNED\".\n"
+          "Never invent order details.")
+FACTS_MAP = {"cislo": "order_id", "stav": "status", "prepravca": "carrier", "odoslane": "ship_date",
+             "dorucene": "delivered_date", "odhad": "eta", "suma": "total", "vratene": "refund_amount",
+             "vratene_dna": "refund_date", "do_rieky": "escalate", "meno": "customer_name"}
+SHIPPED = {"cislo": "HC40117", "meno": "Jana Hrušková", "stav": "odoslaná", "prepravca": "Packeta",
+           "odoslane": "2. 12. 2026", "odhad": "4. 12. 2026", "suma": "48,90 €", "do_rieky": "nie"}
+
+
+def grade(reply: str, user: str, facts: dict | None = None) -> dict:
+    prompt = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
+    return cs.components(reply, json.dumps(facts) if facts else None, prompt, FACTS_MAP)
+
+
+def test_day_dot_month_dates_with_spaces_are_read_and_today_with_them():
+    assert [r for r, _ in sf.dates_in("sent on 2. 12. and due 4. 12. 2026")] == [{(12, 2)}, {(12, 4)}]
+    policy = policy_of([{"role": "system", "content": SYSTEM}])
+    assert policy.day_first is True and (policy.today.month, policy.today.day) == (12, 3)
+    right = grade("It left with Packeta on 2. 12. and should reach you on 4. 12. 2026.", "Where is HC40117?", SHIPPED)
+    wrong = grade("It left with Packeta on 2. 12. and should reach you on 9. 12. 2026.", "Where is HC40117?", SHIPPED)
+    assert right["score"] >= 0.7 and not right["contradictions"] and wrong["contradictions"]
+
+
+def test_shilling_amounts_and_a_status_awaiting_dispatch():
+    assert sf.amounts_in("you paid KSh 2,900") == [(290000, 9, 18)]
+    assert sf.canonical_status("Awaiting dispatch") == "processing"
+
+
+def test_the_flag_value_the_hand_off_rule_names_calls_for_a_human():
+    flagged = dict(SHIPPED, do_rieky="HNED")
+    handed = "I'm sorry, Jana. I've passed your order to an operator, who will call you about the zip."
+    assert grade(handed, "The zip on the tent from HC40117 broke", flagged)["score"] >= 0.7
+    assert grade(handed, "The zip on the tent from HC40117 broke", SHIPPED)["escalation"] == 0.0
+
+
+def test_the_hand_off_rules_items_as_the_shop_writes_them():
+    policy = policy_of([{"role": "system", "content": SYSTEM}])
+    assert policy.handoff_applies("my eyes show irritation after the spray") and policy.handoff_applies(
+        "I filed it with the SOI") and not policy.handoff_applies("I'd like to complain about the delay")
+    assert policy.flag_values == {"hned"}
+
+
+def test_any_handing_verb_to_a_person_is_a_hand_off():
+    for reply in ("I've flagged this for a team member who will ring you today.",
+                  "I'm handing this to one of our agents, who will call you back.",
+                  "I've raised it with a supervisor and she will email you."):
+        assert grade(reply, "My stove from HC40117 burned my hand")["escalation"] == 1.0, reply
+
+
+def test_a_tribunal_is_a_legal_threat():
+    assert grade("I'm passing this to a colleague now.", "I'll see you at the small disputes tribunal")["escalation"] == 1.0
+
+
+def test_a_carrier_that_delivered_it_and_a_refund_stated_by_its_amount():
+    delivered = dict(SHIPPED, stav="doručená", dorucene="1. 12. 2026")
+    assert grade("Yes, Packeta delivered it on 1. 12. 2026.", "Did HC40117 arrive?", delivered)["score"] >= 0.7
+    refunded = dict(SHIPPED, stav="vrátená", vratene="48,90 €", vratene_dna="30. 11. 2026")
+    assert grade("Yes, 48,90 € was refunded on 30. 11. 2026.", "Was HC40117 refunded?", refunded)["score"] >= 0.7
+    returned = dict(SHIPPED, stav="return received")
+    assert grade("Yes, your refund of 48,90 € was issued on 2. 12.", "Did you refund HC40117?",
+                 returned)["contradictions"]
+
+
+def test_coming_apart_asks_no_status_and_a_greeting_may_open_a_yes():
+    assert "status" not in grade("I'm sorry, Jana; I'll send a new strap today.", "The strap of HC40117 is coming apart",
+                                 SHIPPED)["required"]
+    delivered = dict(SHIPPED, stav="doručená", dorucene="1. 12. 2026")
+    assert grade("Hi Jana! Yes, Packeta delivered it on 1. 12.", "did HC40117 arrive?", delivered)["score"] >= 0.7
