@@ -61,6 +61,7 @@ from loopwright.rewards import support_facts as sf
 from loopwright.rewards import support_patterns as sp
 from loopwright.rewards import support_policy as spol
 from loopwright.rewards import support_request as sr
+from loopwright.rewards import support_rules as srules
 from loopwright.rewards.support_request import customer_turns, user_text  # noqa: F401  (cs.user_text: bench, tests)
 
 SCAN_CHARS = 4000
@@ -99,8 +100,8 @@ class _Reading:
         self.expected = (sf.truthy(f.get("escalate")) or bool(self.kinds) or policy.handoff_applies(user))
         self.amounts = sp_amounts = sf.amounts_in(text)
         self.dates = sorted(sf.dates_in(text, policy.day_first) + policy.relative_dates(text), key=lambda d: d[1])
-        if sum(1 for p in sp.WORD_RE.values() if p.search(text)) >= 4:
-            self.contradictions.append("status keyword stuffing")
+        if sum(1 for p in sp.WORD_RE.values() if p.search(text)) >= 4 or sp.hedges_statuses(text):
+            self.contradictions.append("status keyword stuffing, or every status hedged")
         if sp.remedies_in(text) >= 4:
             self.contradictions.append("remedy stuffing")
         if sp.telegraphic(text) or sp.keyword_list(text):
@@ -137,6 +138,7 @@ class _Reading:
             self.contradictions.append("a fee, threshold or window the shop's rules do not give")
         if facts is None and spol.invents_specifics(text, user, self.amounts, self.dates, policy):
             self.contradictions.append("an order's date or amount with no record to hold it")
+        self.contradictions += [c for c in [srules.contradiction(text, facts, policy)] if c]  # the rules, record or not
         self._carrier_tracking_email()
         self._order()
         self.anchored = self._anchored()
@@ -286,7 +288,9 @@ class _Reading:
         of it and not its order: a status with nothing a customer could check ("shipped, arriving soon")."""
         f = self.facts
         held = bool(f.get("carrier")) + bool(f.get("tracking")) + bool(self.known_dates)
-        return held >= 2 and not self.order_ok and self.specifics() == 0
+        given = sf.compact(f.get("order_id")) in sr.order_tokens(self.conversation) and not sp.OUTCOME.search(
+            sp.VAGUE_DONE.sub(" ", self.text))  # the customer's own id said back, and nothing done
+        return held >= 2 and not (self.order_ok and not given) and self.specifics() == 0
 
     def specifics(self) -> int:
         if not self.facts_given:

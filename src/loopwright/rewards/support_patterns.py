@@ -138,6 +138,17 @@ def _asserted(text: str, status: str, start: int) -> bool:
     return status == "processing" or not (negated(text, start) or conditional(text, start))
 
 
+_HEDGE = re.compile(r"\b(?:may|might|could|possibly|perhaps|maybe|probably)\b", re.I)
+
+
+def hedges_statuses(text: str) -> bool:
+    """Two or more statuses, each under a hedge ("it may possibly be shipped, or perhaps delivered soon"): every
+    answer at once, none given."""
+    hedged = {status for status, p in WORD_RE.items() for m in p.finditer(text)
+              if _HEDGE.search(clause_before(text, m.start(), 40))}
+    return len(hedged - {"transit"} | ({"shipped"} if "transit" in hedged else set())) >= 2
+
+
 def claimed_statuses(text: str) -> set[str]:
     """The statuses a reply asserts (a negated or conditional mention asserts nothing, except 'not shipped')."""
     found = set()

@@ -260,6 +260,8 @@ def answers_from_policy(reply: str, user: str, policy: Policy) -> bool:
     ruled = _keys(policy.stems)
     how = _HOW_MUCH.search(user)  # "how much / how long": the answer is a fee or a period, not the question's words
     for sentence in re.split(r"(?<=[.!;])\s+", reply):
+        if sr.echoes(sentence, user):
+            continue  # "You're asking whether we ship to ...": the question said back answers nothing
         own = _keys(sr.content_stems(sentence))
         shared = own & asked  # two of the question's words, or one and a figure the rules give (a fee, a period)
         figure = _figure_of(sentence, policy)

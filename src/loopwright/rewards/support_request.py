@@ -252,8 +252,8 @@ def answers(text: str, user: str) -> bool:
     m = re.match(r"\s*(?:yes|no)\b[,.!:;\s-]*([^.!?;]*)", text, re.I)
     if m:
         return bool(content_stems(m[1]) & asked)
-    return any(len(content_stems(sentence) & asked) >= 2 and _ANSWER.search(sentence)
-               for sentence in re.split(r"(?<=[.!;])\s+", text) if "?" not in sentence)
+    return any(len(content_stems(sentence) & asked) >= 2 and _ANSWER.search(sentence) and not echoes(sentence, user)
+               for sentence in re.split(r"(?<=[.!;])\s+", text) if "?" not in sentence)  # a copy of the question is none
 
 
 def echoes(text: str, user: str, run: int = 6) -> bool:

@@ -86,3 +86,53 @@ def test_coming_apart_asks_no_status_and_a_greeting_may_open_a_yes():
                                  SHIPPED)["required"]
     delivered = dict(SHIPPED, stav="doručená", dorucene="1. 12. 2026")
     assert grade("Hi Jana! Yes, Packeta delivered it on 1. 12.", "did HC40117 arrive?", delivered)["score"] >= 0.7
+
+
+# ---------------------------------------------------------------- statements held to the shop's rules
+RULES = ("You help at Lipa Wool, Bratislava. Today is 3. 12. 2026.\n"
+         "Shipping: Packeta 1-2 working days, SPS 2-4 working days; 3,50 €, free on orders over 60 €.\n"
+         "Payment: card, or cash on delivery for orders up to 150 € only.\n"
+         "Returns and exchanges: within 21 days of delivery, unworn.\n"
+         "Gift wrapping changes: possible only while the order is \"prijatá\".\n"
+         "Order statuses: \"prijatá\" = received, \"odoslaná\" = shipped.")
+
+
+def ruled(reply: str, user: str, facts: dict | None = None) -> dict:
+    prompt = [{"role": "system", "content": RULES}, {"role": "user", "content": user}]
+    return cs.components(reply, json.dumps(facts) if facts else None, prompt, FACTS_MAP)
+
+
+def test_a_window_counted_from_the_same_event_must_be_the_rules_number():
+    assert ruled("Exchanges are possible within 10 days of delivery.", "Can I exchange the scarf?")["contradictions"]
+    assert not ruled("Exchanges are possible within 21 days of delivery.", "Can I exchange the scarf?")["contradictions"]
+    assert ruled("Sorry, exchanges close 10 days after delivery.", "Can I exchange HC40117?", SHIPPED)["contradictions"]
+
+
+def test_a_restricted_rule_said_to_hold_everywhere_or_always():
+    assert ruled("Yes, cash on delivery works for any amount.", "Can I pay cash on delivery for 400 €?")["contradictions"]
+    assert ruled("Shipping is always free with us.", "Do you charge for shipping?")["contradictions"]
+    assert not ruled("Shipping is free on orders over 60 €, otherwise 3,50 €.", "Do you charge for shipping?")[
+        "contradictions"]
+
+
+def test_an_action_the_rules_allow_only_in_another_status_and_another_shop_carrier():
+    shipped = dict(SHIPPED, prepravca="Packeta")
+    assert ruled("Done, I've changed the gift wrapping to the red paper.", "Can you change the gift wrapping?",
+                 shipped)["contradictions"]
+    assert ruled("It's with SPS now and should reach you on 4. 12.", "Where is HC40117?", shipped)["contradictions"]
+    assert not ruled("It's with Packeta now and should reach you on 4. 12.", "Where is HC40117?", shipped)[
+        "contradictions"]
+
+
+def test_every_status_hedged_and_a_status_that_only_repeats_the_customers_id():
+    delivered = dict(SHIPPED, stav="doručená", dorucene="1. 12. 2026")
+    hedged = "Your parcel may have shipped with Packeta on 2. 12., or possibly it was delivered on 1. 12. 2026."
+    assert grade(hedged, "Where is HC40117?", delivered)["contradictions"] == [
+        "status keyword stuffing, or every status hedged"]
+    repeated = "Your order HC40117 is on its way. Order HC40117 is being handled. HC40117 will arrive soon."
+    assert grade(repeated, "Where is HC40117?", SHIPPED)["score"] < 0.7
+
+
+def test_the_question_said_back_is_no_answer():
+    echo = "You want to know whether you can pay cash on delivery for 400 euros. Great question about cash on delivery!"
+    assert ruled(echo, "Can I pay cash on delivery for 400 euros?")["score"] < 0.7
