@@ -157,12 +157,12 @@ class _Reading:
             return True
         if f.get("status") and self.stated("status") and sr.asks_status(self.user):
             return True  # the record's status, to a customer who asked where the order is
-        ask = sr.anchors(self.user + " " + " ".join(str(i) for i in (f.get("items") or []) if isinstance(i, str)))
+        ask = sr.anchors(self.user + " " + sr.items_text(f))
         if ask["orders"] & {sf.compact(t) for t in sr.order_tokens(text)}:
             return True
         if ask["amounts"] & {a[0] for a in self.amounts} or ask["dates"] & {d for r, _ in self.dates for d in r}:
             return True
-        if self.escalates and (sr.names_team_for(text, self.kinds) or self.expected and sr.names_customer(text, f)):
+        if self.escalates and (sr.names_team_for(text, self.kinds) or self.expected and sr.written_to(text, f, self.user)):
             return True
         if ask["orders"] and not (sr.order_tokens(text) or self.amounts or self.dates or sp.carriers_in(text)):
             # The customer named an order and the reply names nothing of any order (no order, amount, date,
@@ -192,7 +192,7 @@ class _Reading:
         if own_text.strip().isdigit() and re.search(rf"\b(?:status|code)\s*(?:code\s*)?[#:]?\s*{own_text.strip()}\b",
                                                     self.text, re.I):
             self.claims.add(status)  # "it's status 20": the record's own code
-        allowed = set(sp.COMPATIBLE.get(status, {status})) | {status}
+        allowed = sp.allowed_claims(status, self.facts)
         if status in ("cancelled", "refunded") and sp.NOT_LEFT.search(self.text) and not sp.BEING_PROCESSED.search(
                 self.text):
             allowed.add("processing")  # "cancelled, so it won't ship": a cancelled order never left

@@ -72,12 +72,15 @@ STATUS_CLAIMS = {
                 r"\bpushed\s+(?:\S+\s+){0,4}?back\b", r"\b(?:rescheduled|postponed)\b",
                 r"\bheld\s+(?:up\s+)?(?:at|in|by)\s+(?:customs|the\s+(?:depot|hub|carrier|courier))\b",
                 r"\bmissed\s+(?:the|its|a|your)\s+(?:delivery|slot|van|collection)\b",
+                # a delivery that did not happen: "J&T tried to deliver on Dec 2 but nobody was home"
+                r"\b(?:tried|attempted)\s+to\s+deliver\b|\b(?:failed|missed|unsuccessful)\s+(?:delivery|attempt)\b|"
+                r"\bdelivery\s+attempt\b",
                 r"\b(?:new|updated|revised)\s+(?:estimated\s+)?(?:delivery\s+date|eta|estimate)\b"],
     # The money went back: "415 Kč was refunded on 30. 11.", "your refund of 420.000 ₫ was completed": false of a
     # return received and not yet refunded; of any other order it may be a part ("the duplicate $26.25 was refunded")
     # ("I've refunded it today" is the agent's action, not the record's state: no claim)
     "refunded": [r"\b(?:was|were|is|are|(?:has|have|had)\s+been)\s+(?:now\s+|already\s+)?(?:fully\s+)?refunded\b", r"\bstatus\s*(?:is|:)\s*refunded\b",
-                 r"\brefund\w*\s+(?:of\s+[^.!?]{1,25}?\s+)?(?:has\s+been|was|is|went)\s+(?:now\s+)?(?:completed|issued|"
+                 r"\brefund\w*\s+(?:of\s+(?:[^.!?]|\.(?=\d)){1,25}?\s+)?(?:has\s+been|was|is|went)\s+(?:now\s+)?(?:completed|issued|"
                  r"processed|sent|paid|made|credited|through)\b"],
     "lost": [_AUX + r"\s+(?:been\s+)?(?:lost|misplaced)\b", r"\b(?:appears|seems)\s+to\s+(?:have\s+been|be)\s+lost\b",
              r"\bmarked\s+(?:as\s+)?lost\b", r"\blost\s+(?:in\s+transit|by\s+the\s+(?:carrier|courier))\b",
@@ -89,6 +92,12 @@ COMPATIBLE = {"processing": {"processing", "delayed", "arriving"}, "shipped": {"
               "cancelled": {"cancelled"}, "returned": {"returned", "delivered", "shipped"},
               "refunded": {"returned", "delivered", "shipped", "cancelled"}, "lost": {"lost", "shipped"}}
 COMPATIBLE = {status: claims | ({"refunded"} if status != "returned" else set()) for status, claims in COMPATIBLE.items()}
+
+
+def allowed_claims(status: str, facts: dict) -> set[str]:
+    """The claims a reply may make of an order in ``status``: a returned order is refunded once the record holds
+    the refund's amount."""
+    return set(COMPATIBLE.get(status, {status})) | {status} | ({"refunded"} if facts.get("refund_amount") else set())
 STATUS_WORDS = {"processing": r"\b(?:processing|being\s+prepared|pending)\b",
                 "shipped": r"\b(?:shipped|dispatched|despatched)\b", "transit": r"\bin\s+transit\b",
                 "delivered": r"\bdelivered\b", "cancelled": r"\bcancel+ed\b", "returned": r"\breturned\b",
@@ -332,9 +341,9 @@ def same_carrier(a: str, b: str) -> bool:
 _DATE_ROLE = re.compile(r"\b(?:deliver\w*|arriv\w*|due|expect\w*|estimate\w*|eta|be\s+with\s+you|ship\w*|dispatch\w*|"
                         r"despatch\w*|went\s+out|left\s+(?:our|the)|sent|refund\w*|credit\w*|back\s+to\s+your|"
                         r"order(?:ed)?|placed|return\w*|received|signed|land\w*|reach\w*|collect\w*|pick\s+up|"
-                        r"scheduled)\b[^.!?;]{0,30}$", re.I)
+                        r"scheduled)\b(?:[^.!?;]|\.(?=\d)){0,30}$", re.I)
 _AMOUNT_ROLE = re.compile(r"\b(?:refund\w*|reimburs\w*|credit\w*|charge\w*|total|paid|payment|order\s+value|"
-                          r"pre-?authori[sz]ation|back\s+to\s+your|money\s+back)\b[^.!?;]{0,30}$|^\s*(?:refund|back|was\s+charged)",
+                          r"pre-?authori[sz]ation|back\s+to\s+your|money\s+back)\b(?:[^.!?;]|\.(?=\d)){0,30}$|^\s*(?:refund|back|was\s+charged)",
                           re.I)
 
 

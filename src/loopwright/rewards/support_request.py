@@ -32,7 +32,11 @@ REPORT_KINDS = {
                r"live\s+wire|exposed\s+wir\w*|gas\s+leak|leak\w*\s+(?:gas|acid|battery\s+acid)|swell\w*\s+batter\w*|"
                r"batter\w*\s+(?:\w+\s+){0,3}?(?:swell\w*|swoll\w*|bulg\w*|leak\w*|puff\w*)|"
                r"smell\w*\s+(?:\w+\s+){0,2}?(?:burning|chemical\w*|gas|melting|electrical)|chemical\s+smell|fumes|toxic|poison\w*|unsafe|danger\w*|hazard\w*|"
-               r"choke\w*|choking|swallow\w*|shatter\w*|sharp\s+edge\w*|glass\s+in\b"),
+               r"choke\w*|choking|swallow\w*|shatter\w*|sharp\s+edge\w*|glass\s+in\b|"
+               # the same in the languages customers write in (a customer of a Colombian shop writes Spanish)
+               r"trag[óoóaáe]\w*|atragant\w*|ahog\w*|engol\w*|engasg\w*|aval[éeéa]\w*|étouff\w*|verschluck\w*|"
+               r"inghiott\w*|ingoi\w*|soffoc\w*|połkn\w*|humo\b|fuego\b|incendi\w*|fumaça|fumée|rauch\b|brand\b|"
+               r"chispa\w*|descarga\s+el[ée]ctrica|cortocircuito|explot\w*"),
     "harm": (r"(?:trapped|caught|pinched|crushed|cut|sliced|burn\w*|broke|broken|fractur\w*|bruis\w*|stung|"
              r"scratched|scalded|trapping)\s+(?:\w+\s+){0,3}?(?:finger|thumb|hand|arm|leg|foot|feet|toe|head|eye|"
              r"skin|face|mouth|lip|tooth|teeth|wrist|neck|back)s?\b|"
@@ -44,7 +48,9 @@ REPORT_KINDS = {
              r"hospital\w*|a\s*&\s*e\b|emergency\s+room|doctor\w*|\bgp\b|ambulance|stitches|rash\w*|"
              r"allergic\s+reaction|allergy\s+attack|(?:an?\s+)?allergic\s+to\s+(?:it|this|the|them)|reaction|reacted|"
              r"anaphyla\w*|itch\w*|swollen|swelling|hives|blister\w*|(?:skin\s+)?irritation|vomit\w*|(?:got|was|were|became|fell)\s+(?:very\s+)?(?:ill|sick)|"
-             r"food\s+poison\w*|threat\w*|harass\w*|abus\w*|stalk\w*"),
+             r"food\s+poison\w*|threat\w*|harass\w*|abus\w*|stalk\w*|"
+             r"herid[oa]s?\b|lesi[oó]n\w*|quemad\w*|queimad\w*|brûl\w*|verbrenn\w*|verletz\w*|blessé\w*|"
+             r"alergia|alérgic\w*|allergique|urgencias|hospital|médico|medico|arzt|médecin"),
     "fraud": (r"fraud\w*|scam\w*|stolen|steal\w*|hack\w*|phish\w*|unauthori[sz]ed|not\s+authori[sz]ed|"
               r"charge\s*-?\s*backs?\b|revers\w*\s+(?:the\s+|this\s+|a\s+)?(?:charge|payment|transaction)|"
               r"disput\w*\s+(?:the\s+|this\s+|a\s+)?(?:charge|payment|transaction)|unrecogni[sz]ed\s+(?:charge|payment)|"
@@ -53,7 +59,8 @@ REPORT_KINDS = {
               r"never\s+(?:placed|ordered|made|bought|authori[sz]ed)|(?:wasn'?t|was\s+not|not)\s+me\b|"
               r"someone\s+(?:else\s+)?(?:has\s+)?(?:used|got\s+into|ordered|charged|accessed|logged|changed|placed)|"
               r"identity\s+theft|compromised|account\s+(?:was\s+|has\s+been\s+)?taken\s+over"),
-    "legal": (r"lawyer\w*|solicitor\w*|attorney\w*|sue\b|suing|court\b|tribunal\w*|legal\s+(?:action|advice|proceedings)|"
+    "legal": (r"lawyer\w*|solicitor\w*|attorney\w*|sue\b|suing|court\b|tribunal\w*|abogad\w*|advogad\w*|avocat\b|"
+              r"anwalt\w*|avvocat\w*|demandar\w*|denuncia\w*|legal\s+(?:action|advice|proceedings)|"
               r"lawsuit|litigat\w*|trading\s+standards|ombudsman|small\s+claims|consumer\s+(?:rights\s+)?"
               r"(?:protection|authority|council)|report\s+(?:you|this)\s+to\s+(?:the\s+)?(?:police|regulator|authorit)"),
 }
@@ -217,11 +224,20 @@ def anchors(user: str) -> dict:
             "dates": {d for r, _ in sf.dates_in(user) for d in r}, "stems": content_stems(user)}
 
 
-def names_customer(text: str, facts: dict) -> bool:
-    """Whether the reply names the record's customer by first name ("I'm sorry, Martin"): written to this customer,
-    which a hand-off to a person that the record asks for needs (a template names nobody)."""
+def items_text(facts: dict) -> str:
+    """The record's items as text (a list of names, or one string such as "Marble run deluxe 120pc")."""
+    items = facts.get("items")
+    return items if isinstance(items, str) else " ".join(i for i in (items or []) if isinstance(i, str))
+
+
+def written_to(text: str, facts: dict, user: str) -> bool:
+    """Whether a hand-off is written to this customer: it names the record's customer by first name ("I'm sorry,
+    Martin"), or the item or problem the customer reported ("sorry the marble run arrived broken") without copying
+    the message. A hand-off the record or the report calls for needs no more; a template names neither."""
     first = str(facts.get("customer_name") or "").split()
-    return bool(first) and len(first[0]) >= 2 and bool(re.search(rf"(?<![^\W_]){re.escape(first[0])}(?![^\W_])", text))
+    if first and len(first[0]) >= 2 and re.search(rf"(?<![^\W_]){re.escape(first[0])}(?![^\W_])", text):
+        return True
+    return bool(content_stems(user + " " + items_text(facts)) & content_stems(text)) and not echoes(text, user)
 
 
 def names_team_for(text: str, kinds: set[str]) -> bool:

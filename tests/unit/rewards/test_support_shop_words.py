@@ -136,3 +136,21 @@ def test_every_status_hedged_and_a_status_that_only_repeats_the_customers_id():
 def test_the_question_said_back_is_no_answer():
     echo = "You want to know whether you can pay cash on delivery for 400 euros. Great question about cash on delivery!"
     assert ruled(echo, "Can I pay cash on delivery for 400 euros?")["score"] < 0.7
+
+
+def test_a_hand_off_naming_the_customers_item_and_reports_in_the_customers_language():
+    handed = "I'm sorry the tent pole snapped. I'm passing this to a team member, who will call you today."
+    assert grade(handed, "I'm taking you to the tribunal over HC40117, the tent pole snapped", SHIPPED)["score"] >= 0.7
+    assert grade("I've passed this to a colleague, who will call you within 1 working day about HC40117.",
+                 "Mi hija se tragó una pieza del juguete del pedido HC40117", SHIPPED)["escalation"] == 1.0
+
+
+def test_an_attempted_delivery_and_a_refund_with_dots_in_its_amount():
+    failed = dict(SHIPPED, stav="failed delivery")
+    assert grade("Packeta tried to deliver on 2. 12. but nobody was home; they will try again tomorrow.",
+                 "Why does HC40117 say failed delivery?", failed)["score"] >= 0.7
+    refunded = dict(SHIPPED, stav="vrátená", suma="1.250.000 ₫", vratene="1.250.000 ₫", vratene_dna="1. 12. 2026")
+    assert grade("Your refund of 1.250.000 ₫ was completed on 1. 12. 2026.", "Refund for HC40117?",
+                 refunded)["score"] >= 0.7
+    assert grade("We refunded 1.250.000 ₫ on 12. 1. 2026.", "Refund for HC40117?",
+                 refunded)["contradictions"]
