@@ -30,8 +30,7 @@ The conversation's system message, when there is one, gives the shop's rules
 (support_policy.py): how it writes dates (03/12 is 3 December in a DD/MM shop), what today
 is ("tomorrow" is then a date the record can confirm or contradict), its periods (a return
 deadline or an estimate that follows from the record by them is no invention), and the
-policy a reply may answer from. Without a record, asking for the order number the customer
-did not give is the next step.
+policy a reply may answer from. Without a record, asking for the order number is the next step.
 concreteness   0.5 for naming the right order + 0.25 per correct specific (carrier,
                tracking, amount, date, email); without facts, 0.25 per specific given.
 
@@ -267,8 +266,9 @@ class _Reading:
                 return True
             if not self.facts_given and not sr.order_tokens(self.user) and spol.ASKS_ORDER_NUMBER.search(self.text):
                 return True  # no record and no order named: asking for the number is the next step
-            if spol.answers_from_policy(self.text, self.user, self.policy) and not self.claims:
-                return True
+            if spol.answers_from_policy(self.text, self.user, self.policy) and not self.claims or srules.decides(
+                    self.text, self.user, self.claims, self.policy) and sr.written_to(self.text, self.facts, self.user):
+                return True  # a policy answer; a refusal of what was asked, for a reason the record or rules give
             return self.anchored and (sr.outcome(self.text, self.claims, self.facts_given, self.user) or sr.answers(self.text, self.user))
         return False
 

@@ -278,7 +278,8 @@ _REMEDY_RE = [re.compile(p, re.I) for p in REMEDIES.values()]
 # keywords, not an answer ("Exchange exchange approved. Order ... delivered exchange pickup refund replacement").
 _GLUE = re.compile(r"^(?:the|a|an|is|are|was|were|be|been|has|have|had|will|can|to|of|for|on|in|at|by|with|and|or|but|"
                    r"so|if|it|its|it's|your|you|you're|we|we've|we'll|i|i've|i'll|i'm|my|our|this|that|there|not|no|"
-                   r"please|from|as|do|does|did|should|would|could|may|just|now|still|then|once|when)$", re.I)
+                   r"please|from|as|do|does|did|should|would|could|may|just|now|still|then|once|when|"
+                   r"over|under|after|before|until|into|than|per|about|via|up|off|out|through|within|without|since)$", re.I)
 
 
 def telegraphic(text: str, min_words: int = 12, max_glue: float = 0.08) -> bool:

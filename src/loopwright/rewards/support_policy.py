@@ -119,6 +119,9 @@ class Policy:
                              re.I):
             day = self.today + dt.timedelta(days=1 if m[1].lower() == "tomorrow" else 0)
             out.append((frozenset({(day.month, day.day)}), m.start()))
+        for m in _COMING_WEEKDAY.finditer(text):  # "it's due Friday": the next Friday from today
+            day = self.today + dt.timedelta(days=(_WEEKDAYS.index(m[1][:3].lower()) - self.today.weekday()) % 7)
+            out.append((frozenset({(day.month, day.day)}), m.start(1)))
         return out
 
     def amount_follows(self, cents: int, record: set) -> bool:
@@ -265,7 +268,10 @@ def answers_from_policy(reply: str, user: str, policy: Policy) -> bool:
         own = _keys(sr.content_stems(sentence))
         shared = own & asked  # two of the question's words, or one and a figure the rules give (a fee, a period)
         figure = _figure_of(sentence, policy)
-        if (len(shared) >= 2 or (shared or how) and figure) and len(own & ruled) >= 2:
+        # the customer's own figure worked through the rule's ("I order 75 €" "free from 80 €, so 5 € more")
+        worked = {a for a, _, _ in sf.amounts_in(sentence)} & {abs(u - p) for u in _amounts(user) for p in policy.amounts
+                                                               if u != p}
+        if (len(shared) >= 2 or (shared or how or worked) and figure) and len(own & ruled) >= 2 - bool(worked):
             return _numbers_grounded(reply, user, policy)
     return False
 
@@ -275,15 +281,22 @@ def _keys(stems: set | frozenset) -> set:
     return {s.rstrip("s")[:5] for s in stems}
 
 
+# An arrival on a weekday with no date beside it ("it's due Friday", "should arrive Monday"); past tenses, "by" and
+# "next" are left alone (a bound, a past day, an ambiguous week)
+_COMING_WEEKDAY = re.compile(r"\b(?:due|arriv(?:e|es|ing)|expected|land(?:s|ing)?|reach(?:es)?\s+you|be\s+with\s+you|"
+                             r"get\s+to\s+you)\s+(?:on\s+|this\s+)?(mon|tues|wednes|thurs|fri|satur|sun)day\b"
+                             r"(?![,.]?\s*(?:\d|the\s+\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))", re.I)
+_CLOCK = re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b", re.I)
 _HOW_MUCH = re.compile(r"\bhow\s+(?:much|long|many\s+days)\b|\bwhat\s+(?:does|is)\s+(?:the\s+)?(?:delivery|shipping|"
                        r"postage|return)\s+(?:cost|fee)", re.I)
 
 
 def _figure_of(sentence: str, policy: Policy) -> bool:
-    """Whether a sentence gives an amount or a number of days that the shop's rules give."""
-    days = policy.days
+    """Whether a sentence gives an amount, a number of days or a time of day that the shop's rules give."""
+    days, clock = policy.days, {re.sub(r"\s", "", t).lower() for t in _CLOCK.findall(policy.text)}
     return any(a in policy.amounts for a, _, _ in sf.amounts_in(sentence)) or any(
-        int(n) in days for m in _DURATION.finditer(sentence) for n in filter(None, (m[1], m[2])))
+        int(n) in days for m in _DURATION.finditer(sentence) for n in filter(None, (m[1], m[2]))) or any(
+        re.sub(r"\s", "", t).lower() in clock for t in _CLOCK.findall(sentence))
 
 
 def _numbers_grounded(reply: str, user: str, policy: Policy) -> bool:

@@ -117,6 +117,35 @@ def other_carrier(reply: str, carrier: object, policy_text: str) -> str | None:
     return None
 
 
+# A decision on what the customer asked for: "it can't be cancelled anymore", "coffee can only be returned if ...",
+# "we can't take this one back"
+_DECIDED = re.compile(r"\b(?:can(?:'t|not|\s+no\s+longer|\s+only)|could(?:n't|\s+not)|won't|unable\s+to|not\s+able\s+to|"
+                      r"too\s+late\s+to|no\s+longer)\s+(?:be\s+)?(?:\w+\s+){0,2}?(cancel|return|exchang|swap|refund|chang|"
+                      r"amend|modif|accept|take\s+(?:\w+\s+){0,2}?back)", re.I)
+_ACTIONS = {"cancel": r"cancel", "return": r"return|send\w*\s+(?:\w+\s+)?back|take\s+(?:\w+\s+)?back|refund",
+            "exchang": r"exchang|swap", "chang": r"chang|amend|modif|address"}
+_ACTION_OF = {"swap": "exchang", "refund": "return", "accept": "return", "take": "return", "amend": "chang",
+              "modif": "chang"}
+
+
+def decides(reply: str, user: str, claims: set, policy) -> bool:
+    """A refusal of the action the customer asked for, with its reason: the order's status past processing (a claim,
+    checked against the record like any other: "it already left with CTT, so it can't be cancelled") or the rule
+    (the sentence states three of the rules' words: "coffee can only be returned if the bag is unopened")."""
+    for sentence in _sentences(reply):
+        m = _DECIDED.search(sentence)
+        if not m:
+            continue
+        action = _ACTION_OF.get(m[1].split()[0].lower(), m[1].lower())
+        if not re.search(_ACTIONS.get(action, action), user, re.I):
+            continue
+        if sr.echoes(sentence, policy.text, run=8):
+            continue  # the rule copied out is no decision
+        if claims - {"processing"} or len(sr.content_stems(sentence.lower()) & policy.stems) >= 3:
+            return True
+    return False
+
+
 def contradiction(reply: str, facts: dict | None, policy) -> str | None:
     """The first of the checks above that the reply fails against ``policy`` (a support_policy.Policy)."""
     if not policy.text:

@@ -154,3 +154,43 @@ def test_an_attempted_delivery_and_a_refund_with_dots_in_its_amount():
                  refunded)["score"] >= 0.7
     assert grade("We refunded 1.250.000 ₫ on 12. 1. 2026.", "Refund for HC40117?",
                  refunded)["contradictions"]
+
+
+HOURS = RULES + "\nShop: Obchodná 12, open 9:00 AM-5:00 PM, Monday to Friday.\nUnpacked sleeping bags cannot be returned."
+
+
+def hours(reply: str, user: str, facts: dict | None = None) -> dict:
+    prompt = [{"role": "system", "content": HOURS}, {"role": "user", "content": user}]
+    return cs.components(reply, json.dumps(facts) if facts else None, prompt, FACTS_MAP)
+
+
+def test_a_refusal_of_what_was_asked_for_a_reason_the_record_or_rules_give():
+    shipped = dict(SHIPPED, prepravca="Packeta")
+    assert ruled("Sorry Jana, it already left with Packeta on 2. 12., so it can't be cancelled any more.",
+                 "Please cancel HC40117", shipped)["score"] >= 0.7
+    assert hours("Sorry Jana, unpacked sleeping bags cannot be returned, so we can't take this one back.",
+                 "Can I return the sleeping bag from HC40117? I unpacked it", shipped)["score"] >= 0.7
+    assert ruled("Sorry, once an order is in our system we can't cancel it.", "Please cancel HC40117",
+                 dict(SHIPPED, stav="prijatá"))["score"] < 0.7
+
+
+def test_a_policy_answer_working_the_customers_figure_or_giving_the_rules_hours():
+    assert ruled("Yes, 3,50 € – it's free from 60 €, so 12 € more and it ships free.",
+                 "If my basket is 48 €, do I pay for shipping?")["score"] >= 0.7
+    assert hours("Yes, we're open 9:00 AM-5:00 PM on weekdays at Obchodná 12.", "Are you open on Friday?")["score"] >= 0.7
+
+
+def test_a_terse_answer_held_together_by_prepositions_is_a_sentence():
+    from loopwright.rewards import support_patterns as sp
+    terse = "Packeta pick-up point delivery costs 3,50 EUR and takes 1-2 working days; free over 60 EUR."
+    assert not sp.telegraphic(terse) and sp.telegraphic("Packeta point delivery costs EUR takes working days EUR free "
+                                                         "Packeta point EUR days")
+    assert ruled(terse,
+                 "How much is delivery with Packeta?")["score"] >= 0.7
+
+
+def test_a_weekday_given_as_the_arrival_is_a_date_the_record_can_contradict():
+    assert grade("It left with Packeta yesterday and it's due Friday.", "When does HC40117 arrive?", SHIPPED)[
+        "contradictions"] == []  # today is Thursday 3. 12.: Friday is 4. 12., the record's estimate
+    assert grade("It left with Packeta yesterday and it's due Monday.", "When does HC40117 arrive?", SHIPPED)[
+        "contradictions"]
