@@ -55,21 +55,38 @@ _UNIVERSAL = re.compile(r"\b(?:always|everywhere|anywhere|regardless|no\s+matter
                         re.I)
 
 
+_PLAIN = frozenset("""the and for with our your you are is was can its it's this that from all any every only over
+above under orders order items item yes just also will not""".split())
+
+
+def _words(text: str) -> set[str]:
+    """Lower-case words of three letters or more, a plural s dropped, the commonest glue left out."""
+    return {w.rstrip("s") for w in re.findall(r"[^\W\d_][\w/-]{2,}", text.lower())} - _PLAIN
+
+
 @functools.lru_cache(maxsize=128)
 def _restricted(policy_text: str) -> tuple[frozenset, ...]:
-    """The content stems of each clause of the rules that restricts what it names."""
-    clauses = re.split(r"[.;\n]|,\s+(?=[A-Z])", policy_text)
-    return tuple(frozenset(sr.content_stems(c.lower())) for c in clauses if _RESTRICTED.search(c))
+    """The words of each clause of the rules that restricts what it names, with its line's heading ("Shipping: ...,
+    free on orders over 60 €" is about shipping)."""
+    out = []
+    for line in policy_text.splitlines():
+        head = line.split(":", 1)[0] if ":" in line[:30] else ""
+        out += [frozenset(_words(head + " " + c)) for c in re.split(r"[.;]|,\s+(?=[A-Z])", line) if _RESTRICTED.search(c)]
+    return tuple(out)
 
 
 def universal_contradicted(reply: str, policy_text: str) -> str | None:
+    """Two words of a restricting clause (its heading's included) in a sentence that says it holds always, for
+    any amount or everywhere ("Shipping to Madeira is always free" against "Shipping: ..., free on orders over
+    60 €"); one is enough when the sentence lifts a limit ("COD works for any amount", "no limit")."""
     rules = _restricted(policy_text)
     for sentence in _sentences(reply):
         m = _UNIVERSAL.search(sentence)
         if not m or sp.negated(sentence, m.start()):
             continue
-        said = sr.content_stems(sentence.lower()) - sr.content_stems(m[0])
-        if any(said & rule for rule in rules):
+        said = _words(sentence) - _words(m[0])
+        need = 1 if re.search(r"amount|value|limit", m[0], re.I) else 2
+        if any(len(said & rule) >= need for rule in rules):
             return "a rule the shop restricts, said to hold without its restriction"
     return None
 
