@@ -34,8 +34,9 @@ REPORT_KINDS = {
                r"smell\w*\s+(?:\w+\s+){0,2}?(?:burning|chemical\w*|gas|melting|electrical)|chemical\s+smell|fumes|toxic|poison\w*|unsafe|danger\w*|hazard\w*|"
                r"choke\w*|choking|swallow\w*|shatter\w*|sharp\s+edge\w*|glass\s+in\b|"
                # the same in the languages customers write in (a customer of a Colombian shop writes Spanish)
-               r"trag[óoóaáe]\w*|atragant\w*|ahog\w*|engol\w*|engasg\w*|aval[éeéa]\w*|étouff\w*|verschluck\w*|"
-               r"inghiott\w*|ingoi\w*|soffoc\w*|połkn\w*|humo\b|fuego\b|incendi\w*|fumaça|fumée|rauch\b|brand\b|"
+               r"trag(?:ó|o|ar|ado|ando|aron|ou|ue)\b|atragant\w*|ahog\w*|engol\w*|engasg\w*|aval(?:é|ée|er|ait)\b|"
+               r"étouff\w*|verschluck\w*|inghiott\w*|ingoi\w*|soffoc\w*|połkn\w*|humo\b|fuego\b|incendi\w*|fumaça|fumée|"
+               r"rauch\b|"
                r"chispa\w*|descarga\s+el[ée]ctrica|cortocircuito|explot\w*"),
     "harm": (r"(?:trapped|caught|pinched|crushed|cut|sliced|burn\w*|broke|broken|fractur\w*|bruis\w*|stung|"
              r"scratched|scalded|trapping)\s+(?:\w+\s+){0,3}?(?:finger|thumb|hand|arm|leg|foot|feet|toe|head|eye|"

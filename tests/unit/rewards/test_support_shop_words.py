@@ -196,3 +196,9 @@ def test_a_weekday_given_as_the_arrival_is_a_date_the_record_can_contradict():
         "contradictions"] == []  # today is Thursday 3. 12.: Friday is 4. 12., the record's estimate
     assert grade("It left with Packeta yesterday and it's due Monday.", "When does HC40117 arrive?", SHIPPED)[
         "contradictions"]
+
+
+def test_report_words_of_other_languages_leave_english_false_friends_alone():
+    from loopwright.rewards import support_request as sr
+    assert sr.report_kinds("Mi hijo se tragó una pieza") == {"danger"} and sr.report_kinds("il a avalé une bille")
+    assert not sr.report_kinds("what a tragedy this delay is, and the avalanche beacon is a good brand")
