@@ -30,8 +30,7 @@ The conversation's system message, when there is one, gives the shop's rules
 (support_policy.py): how it writes dates (03/12 is 3 December in a DD/MM shop), what today
 is ("tomorrow" is then a date the record can confirm or contradict), its periods (a return
 deadline or an estimate that follows from the record by them is no invention), and the
-policy a reply may answer from. Without a record, asking for the order number the customer
-did not give is the next step.
+policy a reply may answer from. Without a record, asking for the order number is the next step.
 concreteness   0.5 for naming the right order + 0.25 per correct specific (carrier,
                tracking, amount, date, email); without facts, 0.25 per specific given.
 
@@ -61,6 +60,7 @@ from loopwright.rewards import support_facts as sf
 from loopwright.rewards import support_patterns as sp
 from loopwright.rewards import support_policy as spol
 from loopwright.rewards import support_request as sr
+from loopwright.rewards import support_rules as srules
 from loopwright.rewards.support_request import customer_turns, user_text  # noqa: F401  (cs.user_text: bench, tests)
 
 SCAN_CHARS = 4000
@@ -73,7 +73,7 @@ ORDER_NUMBER = re.compile(r"(?<![A-Za-z0-9])(?:W|#\s?W?)(\d{7})(?!\d)", re.I)  #
 _SPECIFIC = re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b|\bwithin\s+(?:\d+|an?|one|two)\s+\w+|"
                        r"\b\d+(?:\s?-\s?\d+)?\s+(?:working\s+|business\s+)?(?:days?|hours?|minutes?|weeks?)\b|"
                        r"\b[A-Z]{2,}-?\d{2,}\b|\w+\s?>\s?\w+", re.I)
-STATUS_STATED = {"shipped": {"shipped", "arriving"}, "refunded": {"returned"}, "delayed": {"delayed"}}
+STATUS_STATED = {"shipped": {"shipped", "arriving"}, "refunded": {"returned", "refunded"}, "delayed": {"delayed"}}
 
 
 def parse_facts(facts_json: Any, facts_map: dict | None = None) -> dict | None:
@@ -99,8 +99,8 @@ class _Reading:
         self.expected = (sf.truthy(f.get("escalate")) or bool(self.kinds) or policy.handoff_applies(user))
         self.amounts = sp_amounts = sf.amounts_in(text)
         self.dates = sorted(sf.dates_in(text, policy.day_first) + policy.relative_dates(text), key=lambda d: d[1])
-        if sum(1 for p in sp.WORD_RE.values() if p.search(text)) >= 4:
-            self.contradictions.append("status keyword stuffing")
+        if sum(1 for p in sp.WORD_RE.values() if p.search(text)) >= 4 or sp.hedges_statuses(text):
+            self.contradictions.append("status keyword stuffing, or every status hedged")
         if sp.remedies_in(text) >= 4:
             self.contradictions.append("remedy stuffing")
         if sp.telegraphic(text) or sp.keyword_list(text):
@@ -137,6 +137,7 @@ class _Reading:
             self.contradictions.append("a fee, threshold or window the shop's rules do not give")
         if facts is None and spol.invents_specifics(text, user, self.amounts, self.dates, policy):
             self.contradictions.append("an order's date or amount with no record to hold it")
+        self.contradictions += [c for c in [srules.contradiction(text, facts, policy)] if c]  # the rules, record or not
         self._carrier_tracking_email()
         self._order()
         self.anchored = self._anchored()
@@ -155,12 +156,12 @@ class _Reading:
             return True
         if f.get("status") and self.stated("status") and sr.asks_status(self.user):
             return True  # the record's status, to a customer who asked where the order is
-        ask = sr.anchors(self.user + " " + " ".join(str(i) for i in (f.get("items") or []) if isinstance(i, str)))
+        ask = sr.anchors(self.user + " " + sr.items_text(f))
         if ask["orders"] & {sf.compact(t) for t in sr.order_tokens(text)}:
             return True
         if ask["amounts"] & {a[0] for a in self.amounts} or ask["dates"] & {d for r, _ in self.dates for d in r}:
             return True
-        if self.escalates and sr.names_team_for(text, self.kinds):  # "our fraud team" for a card someone else used
+        if self.escalates and (sr.names_team_for(text, self.kinds) or self.expected and sr.written_to(text, f, self.user)):
             return True
         if ask["orders"] and not (sr.order_tokens(text) or self.amounts or self.dates or sp.carriers_in(text)):
             # The customer named an order and the reply names nothing of any order (no order, amount, date,
@@ -171,7 +172,8 @@ class _Reading:
 
     def _yes_no(self) -> None:
         """A reply opening with yes / no claims what the question asked ("Has it shipped?" "Yes" -> shipped)."""
-        m = re.match(r"\s*(?:(yes|yep|yeah|it\s+has|it\s+did)|(no|nope|not\s+yet))\b", self.text, re.I)
+        m = re.match(r"\s*(?:(?:hi|hello|hey|dear)\b[^.!?,—–-]{0,25}[.!?,—–-]\s*)?(?:(yes|yep|yeah|it\s+has|it\s+did)|"
+                     r"(no|nope|not\s+yet))\b", self.text, re.I)  # "Hi Kasia! Yes — ..."
         asked = sr.asked_statuses(self.user) if m else []
         if asked and m[1]:
             self.claims.add(asked[0])
@@ -189,7 +191,7 @@ class _Reading:
         if own_text.strip().isdigit() and re.search(rf"\b(?:status|code)\s*(?:code\s*)?[#:]?\s*{own_text.strip()}\b",
                                                     self.text, re.I):
             self.claims.add(status)  # "it's status 20": the record's own code
-        allowed = set(sp.COMPATIBLE.get(status, {status})) | {status}
+        allowed = sp.allowed_claims(status, self.facts)
         if status in ("cancelled", "refunded") and sp.NOT_LEFT.search(self.text) and not sp.BEING_PROCESSED.search(
                 self.text):
             allowed.add("processing")  # "cancelled, so it won't ship": a cancelled order never left
@@ -264,8 +266,9 @@ class _Reading:
                 return True
             if not self.facts_given and not sr.order_tokens(self.user) and spol.ASKS_ORDER_NUMBER.search(self.text):
                 return True  # no record and no order named: asking for the number is the next step
-            if spol.answers_from_policy(self.text, self.user, self.policy) and not self.claims:
-                return True
+            if spol.answers_from_policy(self.text, self.user, self.policy) and not self.claims or srules.decides(
+                    self.text, self.user, self.claims, self.policy) and sr.written_to(self.text, self.facts, self.user):
+                return True  # a policy answer; a refusal of what was asked, for a reason the record or rules give
             return self.anchored and (sr.outcome(self.text, self.claims, self.facts_given, self.user) or sr.answers(self.text, self.user))
         return False
 
@@ -285,7 +288,9 @@ class _Reading:
         of it and not its order: a status with nothing a customer could check ("shipped, arriving soon")."""
         f = self.facts
         held = bool(f.get("carrier")) + bool(f.get("tracking")) + bool(self.known_dates)
-        return held >= 2 and not self.order_ok and self.specifics() == 0
+        given = sf.compact(f.get("order_id")) in sr.order_tokens(self.conversation) and not sp.OUTCOME.search(
+            sp.VAGUE_DONE.sub(" ", self.text))  # the customer's own id said back, and nothing done
+        return held >= 2 and not (self.order_ok and not given) and self.specifics() == 0
 
     def specifics(self) -> int:
         if not self.facts_given:
@@ -305,9 +310,7 @@ def components(completion: Any, facts_json: Any = None, prompt: Any = None, fact
         return out
     facts = parse_facts(facts_json, facts_map)
     policy = spol.policy_of(prompt, facts)
-    glossed = policy.status_of(facts["status_text"]) if facts and facts.get("status_text") else None
-    if glossed:
-        facts["status"] = glossed  # the shop's own glossary says what its status word means
+    policy.apply(facts)  # the shop's own glossary and hand-off flag say what the record's words mean
     r = _Reading(text, facts, user_text(prompt), policy, customer_turns(prompt))
     must = r.required()
     out["facts"], out["required"] = facts is not None, must

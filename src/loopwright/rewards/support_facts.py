@@ -121,6 +121,7 @@ def normalize_facts(raw: Any, facts_map: dict | None = None) -> dict | None:
     if "order_id" in out and not isinstance(out["order_id"], (str, type(None))):
         return None
     if "escalate" in out:
+        out["escalate_text"] = str(out["escalate"]) if out["escalate"] is not None else ""  # the shop's own word
         out["escalate"] = truthy(out["escalate"])
     if "status" in out and out["status"] is not None:
         out["status_text"] = str(out["status"])
@@ -134,7 +135,7 @@ def normalize_facts(raw: Any, facts_map: dict | None = None) -> dict | None:
 # "yes" as shops write it in a record's flag: English, French, German, Dutch, Spanish, Portuguese, Italian, Polish,
 # Swedish / Norwegian / Danish, Turkish, Indonesian, Korean, Japanese, Chinese (blind set 2's "oui" was read as no).
 _YES = frozenset({"yes", "y", "true", "1", "required", "escalate", "needed", "oui", "ja", "sí", "si", "sim", "tak",
-                  "evet", "ya", "iya", "예", "네", "はい", "是", "да", "x", "✓", "✔"})
+                  "evet", "ya", "iya", "예", "네", "はい", "是", "да", "ναι", "ano", "x", "✓", "✔"})
 
 
 def truthy(value: Any) -> bool:
@@ -175,7 +176,8 @@ _STATUS_FAMILIES = [
 _NOT_LEFT = re.compile(r"\b(?:not|yet\s+to\s+be|nicht|pas|não|no|niet)\s+(?:yet\s+|encore\s+|noch\s+)?"
                        r"(?:shipped|dispatched|despatched|sent|versendet|verschickt|exp[ée]di|enviad|verzonden)"
                        r"|\bunshipped\b|\bnoch\s+nicht\s+(?:versendet|verschickt)"
-                       r"|^(?:ready\s+)?to\s+(?:be\s+)?(?:ship|dispatch|sen[dt])", re.I)  # "TO SHIP": not shipped yet
+                       r"|^(?:ready\s+)?to\s+(?:be\s+)?(?:ship|dispatch|sen[dt])"  # "TO SHIP": not shipped yet
+                       r"|\b(?:awaiting|waiting\s+for|pending|ready\s+for)\s+(?:dispatch|despatch|shipment|shipping)\b", re.I)
 _STATUS_FAMILY_RE = [(name, re.compile(p, re.I)) for name, p in _STATUS_FAMILIES]
 
 
@@ -197,7 +199,7 @@ def canonical_status(value: Any) -> str | None:
 
 # ------------------------------------------------------------------ amounts
 # Symbols and codes as shops write them: "R$ 1.249,90", "A$129.95", "89,000원", "₹1,199", "1 299 zł", "Rp 150.000".
-_CUR = (r"(?:[$£€¥₩₹₺₦₱₫₪฿]|(?:us|a|au|nz|c|ca|hk|s|r|mx|ar|cl|co)\$|r(?=\s?\d)|원|zł|kč|lei|rp|rm|tl|usd|eur|gbp|chf|cad|aud|"
+_CUR = (r"(?:[$£€¥₩₹₺₦₱₫₪฿]|(?:us|a|au|nz|c|ca|hk|s|r|mx|ar|cl|co)\$|r(?=\s?\d)|원|zł|kč|ksh|kes|ugx|tzs|ghs|lei|rp|rm|tl|usd|eur|gbp|chf|cad|aud|"
         r"nzd|sek|nok|dkk|pln|jpy|inr|krw|brl|mxn|ars|clp|cop|zar|try|idr|myr|ngn|egp|sar|aed|huf|czk|ron|php|vnd|"
         r"thb|ils|kr|dollars?|euros?|pounds?|rupees?|pesos?|reais|lira|naira|rupiah|złoty|zloty)")
 _NUM = r"(\d{1,3}(?:[,.' ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)"
@@ -286,6 +288,9 @@ _DATE_RES = [
     # 02-12-2026 (day-month-year with dashes, as Indian and Dutch shops write it): only with a year, so ids and
     # tracking numbers with dashes are never read as dates; both readings are kept.
     (re.compile(r"(?<![\w-])(\d{1,2})-(\d{1,2})-20\d\d\b"), lambda m: [(int(m[1]), int(m[2])), (int(m[2]), int(m[1]))]),
+    # 3. 12. 2026, "on 3. 12.": the day, a dot and a space, the month and a dot (as Czech, Slovak and German shops
+    # write it): day first.
+    (re.compile(r"(?<![\d/.:,])(\d{1,2})\.\s(\d{1,2})\.(?:\s?(?:20)?\d\d(?!\d))?"), lambda m: [(int(m[2]), int(m[1]))]),
     # 12/02, 03/12/2026, 03.12.2026: month/day or day/month; both readings are kept.
     (re.compile(r"(?<![\d/.:,])(\d{1,2})[/.](\d{1,2})(?:[/.](?:20)?\d\d)?(?![\d/]|\.\d)"),
      lambda m: [(int(m[1]), int(m[2])), (int(m[2]), int(m[1]))]),

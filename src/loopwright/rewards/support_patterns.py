@@ -33,6 +33,7 @@ STATUS_CLAIMS = {
     "shipped": [_AUX + r"\s+(?:been\s+|now\s+|already\s+)?" + _SHIP + r"\b",
                 r"\b(?:shipped|dispatched|despatched)\s+(?:on|via|with|by|yesterday|today)\b",
                 r"\bleft\s+(?:our|the)\s+(?:warehouse|depot|store|building)\b", r"\bleft\s+us\b",
+                r"\bleft\s+with\s+(?:the\s+)?(?:[Cc]ourier|[Cc]arrier|[Dd]river|[A-Z][\w&-]+)",  # "it left with CTT on 02/12"
                 r"\b(?:went|has\s+gone|'s\s+gone|was\s+sent|got\s+sent)\s+out\b(?!\s+of\b)",
                 r"\b(?:picked\s+up|collected)\s+(?:by|from\s+(?:us|our))\b", r"\bin\s+the\s+hands\s+of\b",
                 r"\b(?:[A-Z][A-Za-z]+|[Tt]he\s+(?:courier|carrier|driver|post\s+office))\s+(?:have|has)\s+(?:got\s+)?"
@@ -44,12 +45,13 @@ STATUS_CLAIMS = {
                  r"\b(?:at|reached|arrived\s+at)\s+(?:their|the|a|its|your)\s+(?:local\s+)?(?:depot|hub|sorting\s+"
                  r"(?:centre|center|office|facility)|delivery\s+(?:office|station)|distribution\s+cent\w+)\b", r"(?:\bis|'s)\s+(?:now\s+|still\s+|already\s+)?with\s+(?:the\s+)?(?:courier|driver|carrier|[A-Z]\w+)",
                  r"\b(?:is|it's|'s)\s+expected\s+(?:on|by|to\s+arrive)\b", r"\bscheduled\s+for\s+delivery\b",
-                 r"\b(?:it'll|it\s+will|it\s+should|should)\s+(?:land|reach\s+you|get\s+to\s+you|turn\s+up)\b",
+                 r"\b(?:it'll|it\s+will|it\s+should|should)\s+(?:land|reach\s+your?|get\s+to\s+you|turn\s+up)\b",
                  r"\bexpect\s+(?:it|delivery|your\s+(?:parcel|package|order))\s+(?:on|by|today|tomorrow|this|next|"
                  r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
                  r"\b(?:arrives|arriving|will\s+arrive|should\s+arrive|be\s+with\s+you|is\s+due|due\s+to\s+arrive)\s+"
                  r"(?:\w+\s+)?(?:today|tomorrow|on|by|soon|shortly|later)\b"],
     "delivered": [_AUX + r"\s+(?:been\s+|already\s+)?(?:delivered|dropped\s+off)\b", r"\bdelivered\s+(?:on|yesterday|to)\b",
+                  r"\bdelivered\s+(?:it|them|your\s+\w+|the\s+\w+)\s+(?:on|yesterday|to|at|this|last)\b",  # "Sendy delivered it on"
                   # waiting for collection at a pick-up point or locker: it has arrived where the customer collects it
                   r"\b(?:waiting|ready)\s+(?:for\s+you\s+)?(?:at|in)\s+(?:the|your|a)\s+(?:[\w-]+\s+){0,2}?(?:point|locker|"
                   r"paczkomat|parcel\s+shop|post\s+office|ombud|pick-?up\s+(?:point|location))\b",
@@ -70,7 +72,16 @@ STATUS_CLAIMS = {
                 r"\bpushed\s+(?:\S+\s+){0,4}?back\b", r"\b(?:rescheduled|postponed)\b",
                 r"\bheld\s+(?:up\s+)?(?:at|in|by)\s+(?:customs|the\s+(?:depot|hub|carrier|courier))\b",
                 r"\bmissed\s+(?:the|its|a|your)\s+(?:delivery|slot|van|collection)\b",
+                # a delivery that did not happen: "J&T tried to deliver on Dec 2 but nobody was home"
+                r"\b(?:tried|attempted)\s+to\s+deliver\b|\b(?:failed|missed|unsuccessful)\s+(?:delivery|attempt)\b|"
+                r"\bdelivery\s+attempt\b",
                 r"\b(?:new|updated|revised)\s+(?:estimated\s+)?(?:delivery\s+date|eta|estimate)\b"],
+    # The money went back: "415 Kč was refunded on 30. 11.", "your refund of 420.000 ₫ was completed": false of a
+    # return received and not yet refunded; of any other order it may be a part ("the duplicate $26.25 was refunded")
+    # ("I've refunded it today" is the agent's action, not the record's state: no claim)
+    "refunded": [r"\b(?:was|were|is|are|(?:has|have|had)\s+been)\s+(?:now\s+|already\s+)?(?:fully\s+)?refunded\b", r"\bstatus\s*(?:is|:)\s*refunded\b",
+                 r"\brefund\w*\s+(?:of\s+(?:[^.!?]|\.(?=\d)){1,25}?\s+)?(?:has\s+been|was|is|went)\s+(?:now\s+)?(?:completed|issued|"
+                 r"processed|sent|paid|made|credited|through)\b"],
     "lost": [_AUX + r"\s+(?:been\s+)?(?:lost|misplaced)\b", r"\b(?:appears|seems)\s+to\s+(?:have\s+been|be)\s+lost\b",
              r"\bmarked\s+(?:as\s+)?lost\b", r"\blost\s+(?:in\s+transit|by\s+the\s+(?:carrier|courier))\b",
              r"\bstatus\s*(?:is|:)\s*lost\b"],
@@ -80,6 +91,13 @@ COMPATIBLE = {"processing": {"processing", "delayed", "arriving"}, "shipped": {"
               "delayed": {"delayed", "shipped", "arriving"}, "delivered": {"delivered", "shipped"},
               "cancelled": {"cancelled"}, "returned": {"returned", "delivered", "shipped"},
               "refunded": {"returned", "delivered", "shipped", "cancelled"}, "lost": {"lost", "shipped"}}
+COMPATIBLE = {status: claims | ({"refunded"} if status != "returned" else set()) for status, claims in COMPATIBLE.items()}
+
+
+def allowed_claims(status: str, facts: dict) -> set[str]:
+    """The claims a reply may make of an order in ``status``: a returned order is refunded once the record holds
+    the refund's amount."""
+    return set(COMPATIBLE.get(status, {status})) | {status} | ({"refunded"} if facts.get("refund_amount") else set())
 STATUS_WORDS = {"processing": r"\b(?:processing|being\s+prepared|pending)\b",
                 "shipped": r"\b(?:shipped|dispatched|despatched)\b", "transit": r"\bin\s+transit\b",
                 "delivered": r"\bdelivered\b", "cancelled": r"\bcancel+ed\b", "returned": r"\breturned\b",
@@ -129,6 +147,17 @@ def _asserted(text: str, status: str, start: int) -> bool:
     return status == "processing" or not (negated(text, start) or conditional(text, start))
 
 
+_HEDGE = re.compile(r"\b(?:may|might|could|possibly|perhaps|maybe|probably)\b", re.I)
+
+
+def hedges_statuses(text: str) -> bool:
+    """Two or more statuses, each under a hedge ("it may possibly be shipped, or perhaps delivered soon"): every
+    answer at once, none given."""
+    hedged = {status for status, p in WORD_RE.items() for m in p.finditer(text)
+              if _HEDGE.search(clause_before(text, m.start(), 40))}
+    return len(hedged - {"transit"} | ({"shipped"} if "transit" in hedged else set())) >= 2
+
+
 def claimed_statuses(text: str) -> set[str]:
     """The statuses a reply asserts (a negated or conditional mention asserts nothing, except 'not shipped')."""
     found = set()
@@ -138,6 +167,9 @@ def claimed_statuses(text: str) -> set[str]:
     return found
 
 
+_PERSON = (r"(?:person|people|humans?|(?:team|staff)\s+members?|staff|agents?|operators?|colleagues?|teammates?|"
+           r"specialists?|experts?|supervisors?|managers?|representatives?|advis[oe]rs?|consultants?|officers?|teams?|"
+           r"department|lead)\b")
 ESCALATE = re.compile(
     r"\bescalat\w*|\btransferr?(?:ed|ing)?\s+(?:you|this|it|your\s+case)\b|\bhand(?:ed|ing)?\s+(?:this|it|your\s+case)\s+(?:over|off)\b|"
     r"\b(?:passed|passing|forwarded|forwarding|referred|referring|flagged|flagging|sent|routed|routing|handed)\s+"
@@ -153,6 +185,11 @@ ESCALATE = re.compile(
     r"(?:case|claim|report|message|complaint|request|order|query))\s+(?:on\s+|over\s+)?to\s+(?:a|an|our|the|my)\s+"
     r"(?:[\w&-]+\s+){0,3}?(?:person|people|teams?|teammates?|colleagues?|lead|manager|specialists?|experts?|staff|human)\b|"
     r"\bpass(?:ed|ing)?\s+(?:this|it|your\s+case)\s+on\b|"
+    # any handing verb, then a person or a team: "passed your order to an operator", "flagged this for a team member",
+    # "handing this to one of our agents", "raised it with a supervisor"
+    r"\b(?:hand(?:ed|ing)?|pass(?:ed|ing)?|forward(?:ed|ing)?|referr?(?:ed|ing)?|escalat\w+|flagg(?:ed|ing)|"
+    r"transferr?(?:ed|ing)|rout(?:ed|ing)|assign(?:ed|ing)|rais(?:ed|ing))\s+(?:\S+\s+){0,3}?(?:on\s+|over\s+|along\s+)?"
+    r"(?:to|for|with)\s+(?:a|an|our|the|my|one\s+of\s+(?:our|my|the))\s+(?:[\w&-]+\s+){0,2}?" + _PERSON + r"|"
     r"\b(?:a|one\s+of\s+my|one\s+of\s+our|my|our)\s+(?:senior\s+)?(?:colleagues?|teammates?|consultants?|specialists?|"
     r"member\s+of\s+(?:our|the)\s+team|person\s+(?:from|on)\s+our\s+team)\s+(?:will|is\s+going\s+to|'ll)\s+"
     r"(?:contact|call|email|phone|ring|whatsapp|text|get\s+in\s+touch|reach\s+out|be\s+in\s+touch)\b|"
@@ -241,7 +278,8 @@ _REMEDY_RE = [re.compile(p, re.I) for p in REMEDIES.values()]
 # keywords, not an answer ("Exchange exchange approved. Order ... delivered exchange pickup refund replacement").
 _GLUE = re.compile(r"^(?:the|a|an|is|are|was|were|be|been|has|have|had|will|can|to|of|for|on|in|at|by|with|and|or|but|"
                    r"so|if|it|its|it's|your|you|you're|we|we've|we'll|i|i've|i'll|i'm|my|our|this|that|there|not|no|"
-                   r"please|from|as|do|does|did|should|would|could|may|just|now|still|then|once|when)$", re.I)
+                   r"please|from|as|do|does|did|should|would|could|may|just|now|still|then|once|when|"
+                   r"over|under|after|before|until|into|than|per|about|via|up|off|out|through|within|without|since)$", re.I)
 
 
 def telegraphic(text: str, min_words: int = 12, max_glue: float = 0.08) -> bool:
@@ -304,9 +342,9 @@ def same_carrier(a: str, b: str) -> bool:
 _DATE_ROLE = re.compile(r"\b(?:deliver\w*|arriv\w*|due|expect\w*|estimate\w*|eta|be\s+with\s+you|ship\w*|dispatch\w*|"
                         r"despatch\w*|went\s+out|left\s+(?:our|the)|sent|refund\w*|credit\w*|back\s+to\s+your|"
                         r"order(?:ed)?|placed|return\w*|received|signed|land\w*|reach\w*|collect\w*|pick\s+up|"
-                        r"scheduled)\b[^.!?;]{0,30}$", re.I)
+                        r"scheduled)\b(?:[^.!?;]|\.(?=\d)){0,30}$", re.I)
 _AMOUNT_ROLE = re.compile(r"\b(?:refund\w*|reimburs\w*|credit\w*|charge\w*|total|paid|payment|order\s+value|"
-                          r"pre-?authori[sz]ation|back\s+to\s+your|money\s+back)\b[^.!?;]{0,30}$|^\s*(?:refund|back|was\s+charged)",
+                          r"pre-?authori[sz]ation|back\s+to\s+your|money\s+back)\b(?:[^.!?;]|\.(?=\d)){0,30}$|^\s*(?:refund|back|was\s+charged)",
                           re.I)
 
 

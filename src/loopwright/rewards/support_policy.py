@@ -37,24 +37,14 @@ from loopwright.rewards import support_request as sr
 
 SCAN_CHARS = 8000
 _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-_FORMAT_HINT = re.compile(r"\b(D{1,2})[/.\-](M{1,2})\b|\b(M{1,2})[/.\-](D{1,2})\b")
+_FORMAT_HINT = re.compile(r"\b(D{1,2})[/.\-]\s?(M{1,2})\b|\b(M{1,2})[/.\-]\s?(D{1,2})\b")  # DD/MM, "D. M. YYYY"
 _NUMERIC = re.compile(r"(?<![\w/.:-])(?:(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?(\d{1,2})[/.\-](\d{1,2})"
                       r"(?:[/.\-]((?:20)?\d\d))?(?![\w/]|\.\d)", re.I)
 # "Today is ...", and the word in the languages shops write their system messages in
 _TODAY = re.compile(r"\b(?:today(?:'s\s+date)?|hoy|hoje|aujourd'hui|heute|oggi|vandaag|i\s+dag|idag|tänään|dziś|"
                     r"dzisiaj|bugün|hari\s+ini)\b\s*(?:is|es|é|est|ist|è|er|är|on|jest|adalah|:|=|,)?\s*([^\n]{0,40})", re.I)
-_HANDOFF = re.compile(r"\bhand\s*(?:it\s+|them\s+)?(?:off|over)\b|\bescalat\w*|\btransfer\w*\s+to\b|"
-                      r"\bpass\w*\s+(?:it\s+|them\s+)?(?:on\s+)?to\s+(?:a\s+)?(?:human|colleague|person|agent|specialist)|"
-                      r"\b(?:human|live)\s+(?:colleague|agent|person)", re.I)
 _DURATION = re.compile(r"(?<![\d.,])(\d{1,3})(?:\s*(?:-|–|to|or)\s*(\d{1,3}))?[\s-]*(working\s+|business\s+|calendar\s+)?"
                        r"(day|week)s?\b", re.I)
-# Words of a hand-off rule that say who or how, not what is reported.
-_RULE_WORDS = frozenset("""human colleague colleagues agent person specialist hand handed off over say yourself
-resolve resolving involving involve any anyone other suspected possible who whom whose someone something our
-products product them it for and or the with about including include includes such like cases case kind kinds
-report reports reported""".split())
-# Ordinary words that a hand-off item names: a customer's "faulty" must not make every faulty kettle a hand-off.
-_FLAG_ITEM = re.compile(r"\brecord\b|\bflag\w*|\bfield\b|:\s*\S", re.I)
 # "order number" as shops' agents quote their own systems' words
 _ORDER_NUMBER_WORDS = (r"n[úu]mero\s+de\s+(?:pedido|orden|compra)|n[úu]mero\s+do\s+pedido|num[ée]ro\s+de\s+commande|"
                        r"bestell(?:nummer|nr)|ordre?nummer|ordernr|numero\s+d(?:'|\s+)ordine|nomor\s+pesanan|no\.?\s+pesanan|"
@@ -76,6 +66,19 @@ class Policy:
     amounts: frozenset = field(default_factory=frozenset)  # cents of every amount the rules name (fees, thresholds)
     dates: frozenset = field(default_factory=frozenset)  # (month, day) of every date the rules name (holidays)
     statuses: tuple[tuple[str, str], ...] = ()  # the shop's status glossary: (term, casefolded; canonical status)
+    flag_values: frozenset = field(default_factory=frozenset)  # a record's hand-off flag values the rule names
+    handoff_names: tuple[str, ...] = ()  # names the hand-off rule gives in capitals (an authority: "the SIC")
+
+    def apply(self, facts: dict | None) -> None:
+        """Reads a record through the shop's own words: its status glossary ("20 = packed") and the value its
+        hand-off rule gives the record's flag ('supervisor_flag = "RAISE"', 'escalation = "urgent"')."""
+        if not facts:
+            return
+        glossed = self.status_of(facts["status_text"]) if facts.get("status_text") else None
+        if glossed:
+            facts["status"] = glossed
+        if str(facts.get("escalate_text", "")).strip().casefold() in self.flag_values:
+            facts["escalate"] = True
 
     def status_of(self, term: Any) -> str | None:
         """The canonical status the shop's own glossary gives ``term`` ("Απεστάλη = shipped", "20 = being
@@ -104,7 +107,8 @@ class Policy:
     def handoff_applies(self, user: str) -> bool:
         """Whether the customer's message reports something the rule hands to a human."""
         said = _keys(sr.content_stems(user))
-        return any(item and _keys(item) <= said for item in self.handoff)
+        return any(item and _keys(item) <= said for item in self.handoff) or any(
+            re.search(rf"(?<![^\W_]){re.escape(name)}(?![^\W_])", user) for name in self.handoff_names)
 
     def relative_dates(self, text: str) -> list[tuple[frozenset, int]]:
         """'today' / 'tomorrow' in ``text`` as (month, day) readings, when the policy says what today is."""
@@ -115,6 +119,9 @@ class Policy:
                              re.I):
             day = self.today + dt.timedelta(days=1 if m[1].lower() == "tomorrow" else 0)
             out.append((frozenset({(day.month, day.day)}), m.start()))
+        for m in _COMING_WEEKDAY.finditer(text):  # "it's due Friday": the next Friday from today
+            day = self.today + dt.timedelta(days=(_WEEKDAYS.index(m[1][:3].lower()) - self.today.weekday()) % 7)
+            out.append((frozenset({(day.month, day.day)}), m.start(1)))
         return out
 
     def amount_follows(self, cents: int, record: set) -> bool:
@@ -209,23 +216,6 @@ def _today(text: str, day_first: bool | None) -> dt.date | None:
     return dates[0] if len(dates) == 1 else None
 
 
-def _handoff_items(text: str) -> tuple[frozenset, ...]:
-    items = []
-    for sentence in re.split(r"(?<=[.!])\s+|\n", text):
-        m = _HANDOFF.search(sentence)
-        if not m:
-            continue
-        rest = sentence[m.end():]
-        rest = rest.split(":", 1)[1] if ":" in rest[:80] else re.split(r"\b(?:for|when|if)\b", rest, 1)[-1]
-        for part in re.split(r",|;|\bor\b|\band\b|\bas\s+well\s+as\b", rest):
-            if _FLAG_ITEM.search(part):
-                continue
-            stems = frozenset(s for s in sr.content_stems(part) if s not in _RULE_WORDS)
-            if stems:
-                items.append(stems)
-    return tuple(items)
-
-
 def _durations(text: str) -> tuple[tuple[int, int, bool], ...]:
     out = set()
     for m in _DURATION.finditer(text):
@@ -251,7 +241,9 @@ def _policy(text: str, record: tuple[str, ...]) -> Policy:
     day_first = _day_first(text, list(record))
     if not text:
         return Policy(day_first=day_first)
-    return Policy(text=text, day_first=day_first, today=_today(text, day_first), handoff=_handoff_items(text),
+    handoff, flag_values, handoff_names = sg.handoff_rule(text)
+    return Policy(text=text, day_first=day_first, today=_today(text, day_first), handoff=handoff,
+                  flag_values=flag_values, handoff_names=handoff_names,
                   durations=_durations(text), stems=frozenset(sr.content_stems(text)), amounts=_amounts(text),
                   dates=frozenset(d for r, _ in sf.dates_in(text, day_first) for d in r),
                   statuses=sg.status_glossary(text))
@@ -271,10 +263,15 @@ def answers_from_policy(reply: str, user: str, policy: Policy) -> bool:
     ruled = _keys(policy.stems)
     how = _HOW_MUCH.search(user)  # "how much / how long": the answer is a fee or a period, not the question's words
     for sentence in re.split(r"(?<=[.!;])\s+", reply):
+        if sr.echoes(sentence, user):
+            continue  # "You're asking whether we ship to ...": the question said back answers nothing
         own = _keys(sr.content_stems(sentence))
         shared = own & asked  # two of the question's words, or one and a figure the rules give (a fee, a period)
         figure = _figure_of(sentence, policy)
-        if (len(shared) >= 2 or (shared or how) and figure) and len(own & ruled) >= 2:
+        # the customer's own figure worked through the rule's ("I order 75 €" "free from 80 €, so 5 € more")
+        worked = {a for a, _, _ in sf.amounts_in(sentence)} & {abs(u - p) for u in _amounts(user) for p in policy.amounts
+                                                               if u != p}
+        if (len(shared) >= 2 or (shared or how or worked) and figure) and len(own & ruled) >= 2 - bool(worked):
             return _numbers_grounded(reply, user, policy)
     return False
 
@@ -284,15 +281,22 @@ def _keys(stems: set | frozenset) -> set:
     return {s.rstrip("s")[:5] for s in stems}
 
 
+# An arrival on a weekday with no date beside it ("it's due Friday", "should arrive Monday"); past tenses, "by" and
+# "next" are left alone (a bound, a past day, an ambiguous week)
+_COMING_WEEKDAY = re.compile(r"\b(?:due|arriv(?:e|es|ing)|expected|land(?:s|ing)?|reach(?:es)?\s+you|be\s+with\s+you|"
+                             r"get\s+to\s+you)\s+(?:on\s+|this\s+)?(mon|tues|wednes|thurs|fri|satur|sun)day\b"
+                             r"(?![,.]?\s*(?:\d|the\s+\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))", re.I)
+_CLOCK = re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b", re.I)
 _HOW_MUCH = re.compile(r"\bhow\s+(?:much|long|many\s+days)\b|\bwhat\s+(?:does|is)\s+(?:the\s+)?(?:delivery|shipping|"
                        r"postage|return)\s+(?:cost|fee)", re.I)
 
 
 def _figure_of(sentence: str, policy: Policy) -> bool:
-    """Whether a sentence gives an amount or a number of days that the shop's rules give."""
-    days = policy.days
+    """Whether a sentence gives an amount, a number of days or a time of day that the shop's rules give."""
+    days, clock = policy.days, {re.sub(r"\s", "", t).lower() for t in _CLOCK.findall(policy.text)}
     return any(a in policy.amounts for a, _, _ in sf.amounts_in(sentence)) or any(
-        int(n) in days for m in _DURATION.finditer(sentence) for n in filter(None, (m[1], m[2])))
+        int(n) in days for m in _DURATION.finditer(sentence) for n in filter(None, (m[1], m[2]))) or any(
+        re.sub(r"\s", "", t).lower() in clock for t in _CLOCK.findall(sentence))
 
 
 def _numbers_grounded(reply: str, user: str, policy: Policy) -> bool:

@@ -32,7 +32,12 @@ REPORT_KINDS = {
                r"live\s+wire|exposed\s+wir\w*|gas\s+leak|leak\w*\s+(?:gas|acid|battery\s+acid)|swell\w*\s+batter\w*|"
                r"batter\w*\s+(?:\w+\s+){0,3}?(?:swell\w*|swoll\w*|bulg\w*|leak\w*|puff\w*)|"
                r"smell\w*\s+(?:\w+\s+){0,2}?(?:burning|chemical\w*|gas|melting|electrical)|chemical\s+smell|fumes|toxic|poison\w*|unsafe|danger\w*|hazard\w*|"
-               r"choke\w*|choking|swallow\w*|shatter\w*|sharp\s+edge\w*|glass\s+in\b"),
+               r"choke\w*|choking|swallow\w*|shatter\w*|sharp\s+edge\w*|glass\s+in\b|"
+               # the same in the languages customers write in (a customer of a Colombian shop writes Spanish)
+               r"trag(?:ó|o|ar|ado|ando|aron|ou|ue)\b|atragant\w*|ahog\w*|engol\w*|engasg\w*|aval(?:é|ée|er|ait)\b|"
+               r"étouff\w*|verschluck\w*|inghiott\w*|ingoi\w*|soffoc\w*|połkn\w*|humo\b|fuego\b|incendi\w*|fumaça|fumée|"
+               r"rauch\b|"
+               r"chispa\w*|descarga\s+el[ée]ctrica|cortocircuito|explot\w*"),
     "harm": (r"(?:trapped|caught|pinched|crushed|cut|sliced|burn\w*|broke|broken|fractur\w*|bruis\w*|stung|"
              r"scratched|scalded|trapping)\s+(?:\w+\s+){0,3}?(?:finger|thumb|hand|arm|leg|foot|feet|toe|head|eye|"
              r"skin|face|mouth|lip|tooth|teeth|wrist|neck|back)s?\b|"
@@ -44,7 +49,9 @@ REPORT_KINDS = {
              r"hospital\w*|a\s*&\s*e\b|emergency\s+room|doctor\w*|\bgp\b|ambulance|stitches|rash\w*|"
              r"allergic\s+reaction|allergy\s+attack|(?:an?\s+)?allergic\s+to\s+(?:it|this|the|them)|reaction|reacted|"
              r"anaphyla\w*|itch\w*|swollen|swelling|hives|blister\w*|(?:skin\s+)?irritation|vomit\w*|(?:got|was|were|became|fell)\s+(?:very\s+)?(?:ill|sick)|"
-             r"food\s+poison\w*|threat\w*|harass\w*|abus\w*|stalk\w*"),
+             r"food\s+poison\w*|threat\w*|harass\w*|abus\w*|stalk\w*|"
+             r"herid[oa]s?\b|lesi[oó]n\w*|quemad\w*|queimad\w*|brûl\w*|verbrenn\w*|verletz\w*|blessé\w*|"
+             r"alergia|alérgic\w*|allergique|urgencias|hospital|médico|medico|arzt|médecin"),
     "fraud": (r"fraud\w*|scam\w*|stolen|steal\w*|hack\w*|phish\w*|unauthori[sz]ed|not\s+authori[sz]ed|"
               r"charge\s*-?\s*backs?\b|revers\w*\s+(?:the\s+|this\s+|a\s+)?(?:charge|payment|transaction)|"
               r"disput\w*\s+(?:the\s+|this\s+|a\s+)?(?:charge|payment|transaction)|unrecogni[sz]ed\s+(?:charge|payment)|"
@@ -53,7 +60,8 @@ REPORT_KINDS = {
               r"never\s+(?:placed|ordered|made|bought|authori[sz]ed)|(?:wasn'?t|was\s+not|not)\s+me\b|"
               r"someone\s+(?:else\s+)?(?:has\s+)?(?:used|got\s+into|ordered|charged|accessed|logged|changed|placed)|"
               r"identity\s+theft|compromised|account\s+(?:was\s+|has\s+been\s+)?taken\s+over"),
-    "legal": (r"lawyer\w*|solicitor\w*|attorney\w*|sue\b|suing|court\b|legal\s+(?:action|advice|proceedings)|"
+    "legal": (r"lawyer\w*|solicitor\w*|attorney\w*|sue\b|suing|court\b|tribunal\w*|abogad\w*|advogad\w*|avocat\b|"
+              r"anwalt\w*|avvocat\w*|demandar\w*|denuncia\w*|legal\s+(?:action|advice|proceedings)|"
               r"lawsuit|litigat\w*|trading\s+standards|ombudsman|small\s+claims|consumer\s+(?:rights\s+)?"
               r"(?:protection|authority|council)|report\s+(?:you|this)\s+to\s+(?:the\s+)?(?:police|regulator|authorit)"),
 }
@@ -82,7 +90,10 @@ def report_kinds(user: str) -> set[str]:
 
 
 # The customer asks where the order is (not: reports what arrived).
-ASKS_STATUS = re.compile(r"\bwhere\b|\beta\b|\bwhen(?:'s|\s+(?:does|do|is|are|can|should|would))\b|\btrack\w*|\bstatus\b|\bwhen\s+will\b|\bany\s+news\b|\bstill\s+waiting\b|\bcoming\b|"
+ASKS_STATUS = re.compile(r"\bwhere\b|\beta\b|\bwhen(?:'s|\s+(?:does|do|is|are|can|should|would))\b|\btrack\w*|\bstatus\b|\bwhen\s+will\b|\bany\s+news\b|\bstill\s+waiting\b|"
+                         r"\bcoming\b(?!\s+(?:apart|off|loose|undone|away))|"  # "the tiles are coming apart" asks nothing
+                         r"\b(?:did|has|have|does)\s+(?:\S+\s+){0,3}?(?:arrive|come|ship)\b|"  # "Did ST/88190 arrive?"
+                         r"\bwhen\b[^.?!]{0,40}?\b(?:arriv\w*|get\s+(?:here|there)|be\s+delivered)\b|"  # "when BY482113 arrives"
                          r"\b(?:has|have|did|is)\s+(?:\S+\s+){0,3}?(?:shipped|arrived|left|gone\s+out|been\s+(?:sent|"
                          r"delivered|dispatched|posted))\b|\b(?:shipped|arrived|dispatched|despatched|sent)\s+yet\b|"
                          r"\bhasn'?t\s+(?:moved|come|arrived|shipped)\b|\bnot\s+(?:arrived|come|received|turned\s+up)\b|"
@@ -93,7 +104,8 @@ ASKS_CANCEL = re.compile(r"\bcancel\w*", re.I)
 # "Has it shipped?" / "Did it arrive?": the status a bare "yes" to it would claim.
 # What a status question asks about ("has it shipped?", "did it arrive"): a bare "yes" to it claims that.
 YES_CLAIMS = [(re.compile(r"\b(?:shipped|dispatched|despatched|posted|sent|left|gone\s+out)\b", re.I), "shipped"),
-              (re.compile(r"\b(?:arrived|delivered)\b", re.I), "delivered"),
+              (re.compile(r"\b(?:arrived|delivered)\b|\bdid\s+(?:\S+\s+){0,3}?arrive\b", re.I), "delivered"),
+              (re.compile(r"\brefunded\b|\brefund\b[^.?!]{0,20}?\b(?:gone|come|went)\s+through\b", re.I), "refunded"),
               (re.compile(r"\bcancel\w*", re.I), "cancelled")]
 _AUX_FIRST = re.compile(r"^\W*(?:(?:hi|hello|hey|so|and|but|also)\W+)*(?:has|have|had|did|is|was|were|are)\b", re.I)
 
@@ -144,7 +156,7 @@ _NAMED = re.compile(r"\b(?:hi|hello|hey|hiya|dear|thanks|thank\s+you|cheers|rega
 # Ordinary words for the same problem: a reply may name it in other words than the customer did.
 SYNONYMS = [("broken", "broke damaged faulty cracked smashed defective dented shattered snapped split torn ripped "
              "bent crushed"),
-            ("twice", "double duplicate doubled charged-twice"),
+            ("twice", "double duplicate doubled"),  # not "charged-twice": its stem "charge" is every charge word
             ("wrong", "incorrect different mixed mix-up mistaken"),
             ("login", "log-in sign signin sign-in locked password passcode"),
             ("missing", "lost vanished disappeared")]
@@ -213,6 +225,22 @@ def anchors(user: str) -> dict:
             "dates": {d for r, _ in sf.dates_in(user) for d in r}, "stems": content_stems(user)}
 
 
+def items_text(facts: dict) -> str:
+    """The record's items as text (a list of names, or one string such as "Marble run deluxe 120pc")."""
+    items = facts.get("items")
+    return items if isinstance(items, str) else " ".join(i for i in (items or []) if isinstance(i, str))
+
+
+def written_to(text: str, facts: dict, user: str) -> bool:
+    """Whether a hand-off is written to this customer: it names the record's customer by first name ("I'm sorry,
+    Martin"), or the item or problem the customer reported ("sorry the marble run arrived broken") without copying
+    the message. A hand-off the record or the report calls for needs no more; a template names neither."""
+    first = str(facts.get("customer_name") or "").split()
+    if first and len(first[0]) >= 2 and re.search(rf"(?<![^\W_]){re.escape(first[0])}(?![^\W_])", text):
+        return True
+    return bool(content_stems(user + " " + items_text(facts)) & content_stems(text)) and not echoes(text, user)
+
+
 def names_team_for(text: str, kinds: set[str]) -> bool:
     """Whether ``text`` names the people (or the kind of report) that one of ``kinds`` is handed to, and no
     team for a kind not reported (a hand-off to "our fraud, legal and safety teams" fits any report)."""
@@ -241,8 +269,8 @@ def answers(text: str, user: str) -> bool:
     m = re.match(r"\s*(?:yes|no)\b[,.!:;\s-]*([^.!?;]*)", text, re.I)
     if m:
         return bool(content_stems(m[1]) & asked)
-    return any(len(content_stems(sentence) & asked) >= 2 and _ANSWER.search(sentence)
-               for sentence in re.split(r"(?<=[.!;])\s+", text) if "?" not in sentence)
+    return any(len(content_stems(sentence) & asked) >= 2 and _ANSWER.search(sentence) and not echoes(sentence, user)
+               for sentence in re.split(r"(?<=[.!;])\s+", text) if "?" not in sentence)  # a copy of the question is none
 
 
 def echoes(text: str, user: str, run: int = 6) -> bool:
