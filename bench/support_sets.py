@@ -144,8 +144,19 @@ def blind6() -> tuple[list[dict], dict]:
     return _blind_set(BLIND6)
 
 
+BLIND7 = ROOT / "tests" / "data" / "blind_support7"
+
+
+def blind7() -> tuple[list[dict], dict]:
+    """The seventh blind set (5960b29, cherry-picked as 7ccd2aa): five more shops (MA, HU, TH, AR, Scotland), written
+    and labelled by a helper who never read the grader or any project file, committed before the grader changed after
+    blind sets 5 and 6; measured once, on 0c7bbe2."""
+    return _blind_set(BLIND7)
+
+
 SETS = {"shipped": shipped, "other": other, "harbour_pine": harbour_pine, "blind": blind, "blind2": blind2,
-        "blind3": blind3, "blind4": blind4, "blind5": blind5, "blind6": blind6}
+        "blind3": blind3, "blind4": blind4, "blind5": blind5, "blind6": blind6,
+        "blind7": blind7}
 
 
 def measure(name: str) -> dict:
