@@ -267,6 +267,17 @@ VAGUE_DONE = re.compile(
     r"information|concern|message|email)|a\s+(?:ticket|case|request|report))"
     r"(?:\s+(?:for\s+you|now|already|right\s+away|on\s+our\s+(?:end|side)|internally|with\s+the\s+team))*"
     r"\s*(?=[.!,;:)]|$|\s+(?:and|so|but)\b)", re.I)
+# Information said to be sent somewhere else instead of given here ("I've emailed you the full tracking details and
+# delivery window"): removed with VAGUE_DONE before OUTCOME is read, so it is no outcome; the reply is judged on
+# what it states itself. A thing the customer needs and cannot be typed into a reply stays one ("I've emailed you a
+# prepaid return label").
+INFO_ELSEWHERE = re.compile(
+    r"\b(?:e-?mailed|sent|messaged|texted|forwarded|dm'?d|whats?app'?d)\s+(?:(?:you|it|them|this|that)\s+)?"
+    r"(?:over\s+|across\s+|on\s+)?(?:all\s+(?:of\s+)?)?(?:the|your|those|these)\s+"
+    r"(?:(?:full|latest|complete|relevant|updated|up-to-date|order|shipping|delivery|tracking|parcel)\s+)*"
+    r"(?:details|info(?:rmation)?|updates?|tracking|delivery\s+window|everything)\b"
+    r"(?:\s+(?:and|&)\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:details|window|info(?:rmation)?|tracking|updates?|dates?)\b)?",
+    re.I)
 # Every remedy at once is a keyword list, not a decision.
 REMEDIES = {"refund": r"\brefund", "replacement": r"\breplac", "cancel": r"\bcancel", "reship": r"\bre-?(?:ship|send|sent)",
             "exchange": r"\bexchang", "credit": r"\b(?:voucher|store\s+credit|credit\s+note|gift\s+card|discount|coupon)",

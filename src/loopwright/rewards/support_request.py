@@ -288,7 +288,7 @@ _ACTION_ASKED = re.compile(r"\b(?:can|could|may)\s+i\b|\bi(?:'d|\s+would)\s+like
 def outcome(text: str, claims: set, facts: bool, user: str = "") -> bool:
     """A concrete outcome or next step. A status claim is one only with facts to confirm it and for a customer who
     asked where the order is ("Can I swap the mugs?" "Your mugs were delivered on 20/11" answers nothing)."""
-    if sp.OUTCOME.search(sp.VAGUE_DONE.sub(" ", text)):
+    if sp.OUTCOME.search(sp.INFO_ELSEWHERE.sub(" ", sp.VAGUE_DONE.sub(" ", text))):
         return True
     asked = ASKS_STATUS.search(user) or asked_statuses(user) or not _ACTION_ASKED.search(user)
     said = (claims if facts and asked else set()) or any(p.search(text) for p in sp.NEXT_STEP.values())
@@ -300,11 +300,19 @@ _RESTATING = frozenset(stem(w) for w in "asking ask asked whether question quest
                        "know understand understood telling tell told thank thanks great".split())
 
 
+# The reply asks for what it needs to look the order up ("Could you send me your order number?"): a request
+# of its own, however many of its words the customer's message already held.
+_ASKS_FOR_ID = re.compile(
+    r"\b(?:send|give|share|tell|reply\s+with|pop|provide|drop|let\s+me\s+(?:know|have)|what(?:'s|\s+is|\s+was)|"
+    r"need)\b[^.!?]{0,40}?\b(?:order|reference|ref|booking|invoice|confirmation)\s*(?:number|no\.?|id|code|#|"
+    r"ref(?:erence)?)", re.I)
+
+
 def restates(text: str, user: str) -> bool:
     """A reply that says the customer's message back and adds nothing: no word, number, date or amount that the
     message did not already hold ("You're asking whether FS-88301 has been sent yet and when you will get it")."""
     said = content_stems(text) - _RESTATING
-    if len(re.findall(r"\w+", text)) < 6 or said - content_stems(user):
+    if len(re.findall(r"\w+", text)) < 6 or said - content_stems(user) or _ASKS_FOR_ID.search(text):
         return False
     asked = set(re.findall(r"[a-z']+", user.lower())) | {"you", "your", "you'll", "i", "i've", "we", "we've"}
     if sp.ESCALATE.search(text) or any(not set(re.findall(r"[a-z']+", m[0].lower())) <= asked

@@ -195,3 +195,28 @@ def test_a_hand_off_to_every_team_is_no_anchor():
     every = "I'm sorry. I've escalated this to our fraud, legal and product safety teams, who will call you today."
     assert cs.score(every, None, ask) < THRESHOLD
     assert cs.score(every.replace("fraud, legal and product safety teams", "product safety team"), None, ask) >= THRESHOLD
+
+
+@pytest.mark.parametrize("reply", [
+    "Thanks for your message! I've just emailed you the full tracking details and delivery window for your blanket, "
+    "so check your inbox.",
+    "Hi! I've sent you all the latest delivery information for the blanket by text.",
+])
+def test_information_said_to_be_sent_elsewhere_is_no_outcome(reply):
+    # blind set 7's one kept gaming reply (a template naming the item), in other words: 0.80 before INFO_ELSEWHERE
+    ask = "Where's my wool blanket? I ordered it ten days ago."
+    assert cs.score(reply, None, ask) < THRESHOLD
+    record = json.dumps({"order_number": "BL-48213", "state": "in transit", "courier": "DPD"})
+    stated = "Your blanket is on its way with DPD; I've also emailed you the tracking details."
+    assert cs.score(stated, record, "Where's my wool blanket? Order BL-48213.") >= THRESHOLD
+
+
+@pytest.mark.parametrize("reply", [
+    "Could you send me your order number so I can check where it is?",
+    "Sorry about the wait! What's your order number? I'll check where the blanket is.",
+])
+def test_asking_for_the_order_number_is_not_saying_the_message_back(reply):
+    # without a record, asking for the number is the next step; its words (order, check, where) are the customer's
+    ask = "Where's my wool blanket? I ordered it ten days ago."
+    assert cs.score(reply, None, ask) >= THRESHOLD
+    assert cs.score("You're asking where your wool blanket is that you ordered ten days ago.", None, ask) < THRESHOLD
