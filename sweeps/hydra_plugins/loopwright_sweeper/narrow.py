@@ -14,8 +14,8 @@ The rules, each written down as a decision with its reason (research.md shows th
 - an important float/int parameter is narrowed to the top trials' span plus ``margin`` times the current
   range on each side, on a log scale where the distribution is log, clipped to the current range and kept
   on its step; a range that collapses to one value is fixed;
-- a categorical choice that was tried inside the next round's float/int ranges and never reached the top
-  there is dropped (one tried only outside them, or untried, stays); one left is fixed.
+- a categorical choice that was tried (completed or pruned) inside the next round's float/int ranges and
+  never reached the top there is dropped (one tried only outside them, or untried, stays); one left is fixed.
 
 Optuna is imported inside the functions (Hydra imports this module at startup).
 """
@@ -160,8 +160,11 @@ def narrow(study: Any, space: Mapping[str, Any], direction: str,
     numeric = [k for k, d in space.items() if not isinstance(d, CategoricalDistribution)]
     for key in numeric:
         _decide_numeric(key, space[key], found.get(key), top, best, settings, new_space, fixed, decide)
-    # numbers first: a categorical choice is judged only on the trials that lie in the next round's ranges
-    inside = [t for t in complete if all(contains(new_space[k], t.params[k]) for k in numeric if k in new_space)]
+    # numbers first: a categorical choice is judged only on the trials that lie in the next round's ranges;
+    # a pruned trial there counts as a try that lost (the pruner judged it against its peers at that step)
+    judged = [t for t in trials if t.state in (TrialState.COMPLETE, TrialState.PRUNED)
+              and all(k in t.params for k in space)]
+    inside = [t for t in judged if all(contains(new_space[k], t.params[k]) for k in numeric if k in new_space)]
     for key in (k for k in space if k not in numeric):
         _decide_categorical(key, space[key], inside, top, new_space, fixed, decide)
     order = list(space)
@@ -191,8 +194,9 @@ def _decide_categorical(key: str, dist: Any, inside: list, top: list, new_space:
                         fixed: dict[str, Any], decide: Any) -> None:
     """A categorical is only thinned by the top trials, never fixed on its importance: PED-ANOVA rates one
     poorly on a round's few trials (bench/research_app.py's beta, a 20% effect, < 0.05 in most 25-trial runs).
-    A choice counts as tried only in a trial `inside` the next round's ranges: one tried only where the
-    learning rate was far off says nothing about the choice (bench seed 6 dropped the best beta that way)."""
+    A choice counts as tried only in a trial `inside` the next round's ranges (completed or pruned): one tried
+    only where the learning rate was far off says nothing about the choice (bench seed 6 dropped the best beta
+    that way)."""
     from optuna.distributions import CategoricalDistribution
 
     tried = {t.params[key] for t in inside}

@@ -202,14 +202,16 @@ def test_narrowing_rules_on_a_known_study():
 
 def test_a_categorical_choice_counts_as_tried_only_inside_the_next_ranges():
     """'b' ran only where lr was far off: that says nothing about 'b', so it stays; 'c' ran next to the top
-    trials' lr and lost there, so it goes."""
+    trials' lr and lost there, and 'd' was pruned there, so both go."""
     from hydra_plugins.loopwright_sweeper.narrow import narrow
 
-    space = {"lr": FloatDistribution(1e-6, 1e-1, log=True), "kind": CategoricalDistribution(["a", "b", "c"])}
+    space = {"lr": FloatDistribution(1e-6, 1e-1, log=True), "kind": CategoricalDistribution(["a", "b", "c", "d"])}
     study = optuna.create_study(direction="maximize")
     for lr, kind, value in [(1e-3, "a", 0.99), (1.2e-3, "a", 0.98), (8e-4, "a", 0.97), (1.1e-3, "c", 0.5),
                             (9e-4, "c", 0.45), (1e-6, "b", 0.1), (3e-6, "b", 0.12), (3e-2, "b", 0.15)]:
         study.add_trial(optuna.trial.create_trial(params={"lr": lr, "kind": kind}, distributions=space, value=value))
+    study.add_trial(optuna.trial.create_trial(params={"lr": 1.05e-3, "kind": "d"}, distributions=space,
+                                              state=optuna.trial.TrialState.PRUNED, intermediate_values={4: 0.2}))
     settings = OmegaConf.create({"top_fraction": 0.25, "margin": 0.1, "min_importance": 0.05, "min_complete": 4})
     new, fixed, info = narrow(study, space, "maximize", settings)
     assert new["lr"].low > 3e-6 and new["lr"].high < 3e-2  # the 'b' trials lie outside the next range
