@@ -14,8 +14,8 @@ The rules, each written down as a decision with its reason (research.md shows th
 - an important float/int parameter is narrowed to the top trials' span plus ``margin`` times the current
   range on each side, on a log scale where the distribution is log, clipped to the current range and kept
   on its step; a range that collapses to one value is fixed;
-- a categorical choice that was tried and never reached the top is dropped (untried ones stay); one left
-  is fixed.
+- a categorical choice that was tried (completed or pruned) inside the next round's float/int ranges and
+  never reached the top there is dropped (one tried only outside them, or untried, stays); one left is fixed.
 
 Optuna is imported inside the functions (Hydra imports this module at startup).
 """
@@ -129,6 +129,8 @@ def narrow(study: Any, space: Mapping[str, Any], direction: str,
     from optuna.distributions import CategoricalDistribution
     from optuna.trial import TrialState
 
+    from hydra_plugins.loopwright_sweeper.study import contains
+
     trials = study.get_trials(deepcopy=False)
     complete = [t for t in trials if t.state == TrialState.COMPLETE and all(k in t.params for k in space)]
     info: dict[str, Any] = {"n_complete": len(complete), "decisions": [], "importances": {}, "top": []}
@@ -155,40 +157,63 @@ def narrow(study: Any, space: Mapping[str, Any], direction: str,
         info["decisions"].append({"param": key, "action": action, "reason": reason,
                                   **({} if after is None else {"after": after})})
 
-    for key, dist in space.items():
-        importance = found.get(key)
-        categorical = isinstance(dist, CategoricalDistribution)
-        # A categorical is only ever thinned by the top trials (below): PED-ANOVA rates one poorly on a round's
-        # few trials (bench/research_app.py's beta, a 20% effect, rated < 0.05 in most 25-trial TPE runs).
-        if importance is not None and importance < float(settings.min_importance) and not categorical:
-            fixed[key] = best.params[key]
-            decide(key, "fixed", f"importance {importance:.3f} < min_importance={settings.min_importance}: "
-                                 f"fixed at the best trial's value", best.params[key])
-            continue
-        if categorical:
-            tried = {t.params[key] for t in complete}
-            in_top = {t.params[key] for t in top}
-            keep = [c for c in dist.choices if c in in_top or c not in tried]
-            dropped = [c for c in dist.choices if c not in keep]
-            if len(keep) == 1:
-                fixed[key] = keep[0]
-                decide(key, "fixed", f"only {keep[0]!r} reached the top trials (dropped {dropped})", keep[0])
-            elif dropped:
-                new_space[key] = CategoricalDistribution(keep)
-                decide(key, "dropped", f"{dropped} never reached the top {len(top)} trials", keep)
-            else:
-                new_space[key] = dist
-                decide(key, "kept", "every choice tried reached the top trials")
-            continue
-        new, value, reason = _narrow_numeric(key, dist, [t.params[key] for t in top], float(settings.margin))
-        if new is None:
-            fixed[key] = value
-            decide(key, "fixed", reason, value)
-        else:
-            new_space[key] = new
-            decide(key, "narrowed" if (new.low, new.high) != (dist.low, dist.high) else "kept", reason,
-                   [new.low, new.high])
+    numeric = [k for k, d in space.items() if not isinstance(d, CategoricalDistribution)]
+    for key in numeric:
+        _decide_numeric(key, space[key], found.get(key), top, best, settings, new_space, fixed, decide)
+    # numbers first: a categorical choice is judged only on the trials that lie in the next round's ranges;
+    # a pruned trial there counts as a try that lost (the pruner judged it against its peers at that step)
+    judged = [t for t in trials if t.state in (TrialState.COMPLETE, TrialState.PRUNED)
+              and all(k in t.params for k in space)]
+    inside = [t for t in judged if all(contains(new_space[k], t.params[k]) for k in numeric if k in new_space)]
+    for key in (k for k in space if k not in numeric):
+        _decide_categorical(key, space[key], inside, top, new_space, fixed, decide)
+    order = list(space)
+    info["decisions"].sort(key=lambda d: order.index(d["param"]) if d["param"] in order else -1)
     return new_space, fixed, info
+
+
+def _decide_numeric(key: str, dist: Any, importance: float | None, top: list, best: Any, settings: Any,
+                    new_space: dict[str, Any], fixed: dict[str, Any], decide: Any) -> None:
+    """A float/int parameter: fixed when unimportant, else narrowed to the top trials' span plus the margin."""
+    if importance is not None and importance < float(settings.min_importance):
+        fixed[key] = best.params[key]
+        decide(key, "fixed", f"importance {importance:.3f} < min_importance={settings.min_importance}: "
+                             f"fixed at the best trial's value", best.params[key])
+        return
+    new, value, reason = _narrow_numeric(key, dist, [t.params[key] for t in top], float(settings.margin))
+    if new is None:
+        fixed[key] = value
+        decide(key, "fixed", reason, value)
+    else:
+        new_space[key] = new
+        decide(key, "narrowed" if (new.low, new.high) != (dist.low, dist.high) else "kept", reason,
+               [new.low, new.high])
+
+
+def _decide_categorical(key: str, dist: Any, inside: list, top: list, new_space: dict[str, Any],
+                        fixed: dict[str, Any], decide: Any) -> None:
+    """A categorical is only thinned by the top trials, never fixed on its importance: PED-ANOVA rates one
+    poorly on a round's few trials (bench/research_app.py's beta, a 20% effect, < 0.05 in most 25-trial runs).
+    A choice counts as tried only in a trial `inside` the next round's ranges (completed or pruned): one tried
+    only where the learning rate was far off says nothing about the choice (bench seed 6 dropped the best beta
+    that way)."""
+    from optuna.distributions import CategoricalDistribution
+
+    tried = {t.params[key] for t in inside}
+    in_top = {t.params[key] for t in top}
+    keep = [c for c in dist.choices if c in in_top or c not in tried]
+    dropped = [c for c in dist.choices if c not in keep]
+    if len(keep) == 1:
+        fixed[key] = keep[0]
+        decide(key, "fixed", f"only {keep[0]!r} reached the top trials (dropped {dropped}, tried inside the "
+                             "next ranges)", keep[0])
+    elif dropped:
+        new_space[key] = CategoricalDistribution(keep)
+        decide(key, "dropped", f"{dropped} tried inside the next ranges, never reached the top {len(top)} trials",
+               keep)
+    else:
+        new_space[key] = dist
+        decide(key, "kept", "no choice tried inside the next ranges failed to reach the top trials")
 
 
 def dump_space(space: dict[str, Any]) -> dict[str, Any]:

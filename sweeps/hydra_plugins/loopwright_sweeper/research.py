@@ -3,7 +3,8 @@
 Round 1 runs on the space as written. After each round, narrow.py reads the round's study (fANOVA
 importances, the top trials' region, the pruned share) and writes round r+1's space. Round r+1 is a new
 study (``<study_name>-round<r+1>``) in the same storage: the earlier rounds' completed trials that lie in
-the new space are added to it first (warm start; they ran once and are not run again), and a configuration
+the new space are added to it first, with their curves for the pruner (warm start; they ran once and are not
+run again), and a configuration
 that already ran in any round is never launched again (the sampler's repeat is told the earlier result).
 Rounds share the sweep's budget: ``n_trials`` in all, split over the rounds still to run, with ``timeout``
 and ``max_cost`` counted from the research's start. A round that improves the best value by less than
@@ -31,6 +32,7 @@ from hydra_plugins.loopwright_sweeper.narrow import best_of, dump_space, load_sp
 log = logging.getLogger(__name__)
 STATE = "research.json"
 WARMED_ATTR = "loopwright_warm_started"  # study attribute: the warm-start copies were added (once)
+RUNG_PREFIX = "completed_rung_"  # Optuna's successive halving / hyperband: a trial's value at each rung it passed
 
 
 def config_key(config: dict[str, Any]) -> str:
@@ -104,7 +106,10 @@ def _studies(sw: Any, state: dict[str, Any]) -> list[Any]:
 
 def _warm_start(study: Any, earlier: list[Any], space: dict[str, Any], fixed_values: dict[str, Any],
                 space_of: dict[str, Any]) -> int:
-    """Add the earlier rounds' completed trials that lie in `space` (and share its fixed choices)."""
+    """Add the earlier rounds' completed trials that lie in `space` (and share its fixed choices), each with
+    the curve it reported and the pruner's rung records: the round's pruner then measures its first trials
+    against them instead of running each to the end until a trial of its own completes. Pruned trials are not
+    copied: their rung values, from the earlier and wider space, would lower the bar the new trials must pass."""
     import optuna
     from optuna.distributions import CategoricalDistribution
     from optuna.trial import TrialState
@@ -120,13 +125,22 @@ def _warm_start(study: Any, earlier: list[Any], space: dict[str, Any], fixed_val
             if any(isinstance(space_of.get(k), CategoricalDistribution) and t.params.get(k) != v
                    for k, v in fixed_values.items()):
                 continue
-            study.add_trial(optuna.trial.create_trial(
-                params={k: t.params[k] for k in space}, distributions=space, values=list(t.values),
-                user_attrs={WARM_ATTR: {"round": number, "trial": t.number},
-                            RUN_DIR_ATTR: t.user_attrs.get(RUN_DIR_ATTR, "")}))
+            study.add_trial(_copy(t, space, number))
             added += 1
     study.set_user_attr(WARMED_ATTR, added)
     return added
+
+
+def _copy(trial: Any, space: dict[str, Any], number: int) -> Any:
+    """A completed `trial` as a warm-start trial of a later round: its values, curve and pruner rungs."""
+    import optuna
+
+    return optuna.trial.create_trial(
+        params={k: trial.params[k] for k in space}, distributions=space, values=list(trial.values),
+        intermediate_values=dict(trial.intermediate_values),
+        system_attrs={k: v for k, v in trial.system_attrs.items() if k.startswith(RUNG_PREFIX)},
+        user_attrs={WARM_ATTR: {"round": number, "trial": trial.number},
+                    RUN_DIR_ATTR: trial.user_attrs.get(RUN_DIR_ATTR, "")})
 
 
 def _seen(studies: list[Any]) -> dict[str, Any]:

@@ -200,6 +200,54 @@ def test_narrowing_rules_on_a_known_study():
     assert same == space and not nothing and "min_complete" in why["decisions"][0]["reason"]
 
 
+def test_a_categorical_choice_counts_as_tried_only_inside_the_next_ranges():
+    """'b' ran only where lr was far off: that says nothing about 'b', so it stays; 'c' ran next to the top
+    trials' lr and lost there, and 'd' was pruned there, so both go."""
+    from hydra_plugins.loopwright_sweeper.narrow import narrow
+
+    space = {"lr": FloatDistribution(1e-6, 1e-1, log=True), "kind": CategoricalDistribution(["a", "b", "c", "d"])}
+    study = optuna.create_study(direction="maximize")
+    for lr, kind, value in [(1e-3, "a", 0.99), (1.2e-3, "a", 0.98), (8e-4, "a", 0.97), (1.1e-3, "c", 0.5),
+                            (9e-4, "c", 0.45), (1e-6, "b", 0.1), (3e-6, "b", 0.12), (3e-2, "b", 0.15)]:
+        study.add_trial(optuna.trial.create_trial(params={"lr": lr, "kind": kind}, distributions=space, value=value))
+    study.add_trial(optuna.trial.create_trial(params={"lr": 1.05e-3, "kind": "d"}, distributions=space,
+                                              state=optuna.trial.TrialState.PRUNED, intermediate_values={4: 0.2}))
+    settings = OmegaConf.create({"top_fraction": 0.25, "margin": 0.1, "min_importance": 0.05, "min_complete": 4})
+    new, fixed, info = narrow(study, space, "maximize", settings)
+    assert new["lr"].low > 3e-6 and new["lr"].high < 3e-2  # the 'b' trials lie outside the next range
+    assert new["kind"].choices == ("a", "b") and not fixed
+    assert [d["param"] for d in info["decisions"]] == ["lr", "kind"]  # in the space's order
+
+
+def test_warm_start_copies_carry_the_curve_so_the_pruner_cuts_from_the_first_trial():
+    """A completed trial of round 1 is copied into round 2 with its reported values and successive halving's
+    rung records; a pruned one is not. Round 2's first trial, poor at its first report, is pruned at once."""
+    from hydra_plugins.loopwright_sweeper.research import _warm_start
+
+    space = {"x": FloatDistribution(0.0, 1.0)}
+    pruner = optuna.pruners.SuccessiveHalvingPruner()
+    first = optuna.create_study(direction="maximize", pruner=pruner)
+    for x, curve in [(0.5, [0.8, 0.9]), (0.6, [0.7, 0.85]), (0.4, [0.75, 0.8]), (0.7, [0.6, 0.7])]:
+        first.enqueue_trial({"x": x})
+        trial = first.ask(space)
+        for step, value in zip((4, 16), curve):
+            trial.report(value, step)
+            trial.should_prune()  # records the rungs the trial passed
+        first.tell(trial, curve[-1])
+    pruned = first.ask(space)
+    pruned.report(0.01, 4)
+    first.tell(pruned, state=optuna.trial.TrialState.PRUNED)
+    second = optuna.create_study(direction="maximize", pruner=pruner)
+    assert _warm_start(second, [first], space, {}, space) == 4
+    copies = second.get_trials(deepcopy=False)
+    assert [c.intermediate_values for c in copies] == [t.intermediate_values for t in first.trials[:4]]
+    rungs = [{k: v for k, v in t.system_attrs.items() if k.startswith("completed_rung_")} for t in first.trials[:4]]
+    assert [c.system_attrs for c in copies] == rungs and sum("completed_rung_0" in r for r in rungs) == 3
+    fresh = second.ask(space)
+    fresh.report(0.1, 4)
+    assert fresh.should_prune()
+
+
 def test_a_two_round_research_of_real_trainings_recommends_an_experiment_that_runs(tmp_path):
     """model=tiny train.py jobs, 2 rounds of 1 trial, a confirmation on 1 fresh seed; then experiment=recommended,
     run as research.md says."""
