@@ -60,6 +60,10 @@ class HeldOutFile:
     assertions: list[list[Assertion]]
     columns_missing: list[str | None] = field(default_factory=list)
 
+    def first(self, n: int) -> "HeldOutFile":
+        """The file's first n prompts, with their ids and assertions (eval.limit)."""
+        return HeldOutFile(self.path, self.rows[:n], self.ids[:n], self.assertions[:n], self.columns_missing[:n])
+
 
 def _patterns(obj: dict, key: str, where: str) -> list[Assertion]:
     value = obj.get(key, [])

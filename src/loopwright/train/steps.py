@@ -123,9 +123,12 @@ def load_data(job: Job) -> Data:
     held_out_file = prompts.load(cfg.eval.prompts, cfg.task) if cfg.eval.enabled and cfg.eval.prompts else None
     if held_out_file is not None:
         held_out = held_out_file.rows
-    if cfg.eval.get("limit") and cfg.eval.limit < len(held_out):
-        _say(f"eval.limit={cfg.eval.limit}: evaluating the first {cfg.eval.limit} of {len(held_out)} held-out prompts")
-        held_out = held_out[: int(cfg.eval.limit)]
+    limit = cfg.eval.get("limit")  # a config saved before eval.limit existed has none
+    if limit and limit < len(held_out):
+        _say(f"eval.limit={limit}: evaluating the first {limit} of {len(held_out)} held-out prompts")
+        held_out = held_out[:limit]
+        if held_out_file is not None:  # its assertions and prompt count cover only what is evaluated
+            held_out_file = held_out_file.first(limit)
     job.record.lineage(lineage.record(cfg))
     data_dir = job.run_dir / "data"
     distinct_train = _distinct(train_rows)

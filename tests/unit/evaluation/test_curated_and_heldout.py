@@ -71,6 +71,21 @@ def test_held_out_file_gets_columns_from_the_task_lookup():
     assert set(plain.rows[0]) == {"prompt"}
 
 
+def test_eval_limit_keeps_a_files_first_prompts_with_their_own_assertions(tmp_path):
+    # eval.limit with eval.prompts: the checks and the prompt count cover the prompts evaluated, not the whole file
+    path = tmp_path / "held.jsonl"
+    path.write_text("".join(json.dumps({"prompt": f"q{i}", "id": f"p{i}", "expect": [f"a{i}"]}) + "\n"
+                            for i in range(4)))
+    first = heldout.load(path).first(2)
+    assert [r["prompt"][0]["content"] for r in first.rows] == ["q0", "q1"] and first.ids == ["p0", "p1"]
+    assert [[a.pattern for a in checks] for checks in first.assertions] == [["a0"], ["a1"]]
+    results = {"records": [{"base_completion": "a0", "trained_completion": "a0"},
+                           {"base_completion": "x", "trained_completion": "a1"}], "summary": {}}
+    heldout.annotate(results, first)
+    totals = results["summary"]["assertions"]
+    assert totals["prompts"] == 2 and totals["total"] == 2 and totals["trained_pass_rate"] == 1.0
+
+
 @pytest.mark.parametrize("line,words", [
     ({"prompt": "hi", "expects": ["x"]}, "unknown key(s) ['expects']"),
     ({"prompt": "hi", "messages": [{"role": "user", "content": "hi"}]}, "exactly one of 'prompt'"),
