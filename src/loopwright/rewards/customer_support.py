@@ -264,7 +264,7 @@ class _Reading:
         if key == "outcome":
             if self.escalates and self.expected and self.anchored:  # a hand-off is what the rule asks for
                 return True
-            if not self.facts_given and not sr.order_tokens(self.user) and spol.ASKS_ORDER_NUMBER.search(self.text):
+            if not self.facts_given and not sr.order_tokens(self.user) and sp.ASKS_ORDER_NUMBER.search(self.text):
                 return True  # no record and no order named: asking for the number is the next step
             if spol.answers_from_policy(self.text, self.user, self.policy) and not self.claims or srules.decides(
                     self.text, self.user, self.claims, self.policy) and sr.written_to(self.text, self.facts, self.user):

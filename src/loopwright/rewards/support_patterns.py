@@ -278,6 +278,14 @@ INFO_ELSEWHERE = re.compile(
     r"(?:details|info(?:rmation)?|updates?|tracking|delivery\s+window|everything)\b"
     r"(?:\s+(?:and|&)\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:details|window|info(?:rmation)?|tracking|updates?|dates?)\b)?",
     re.I)
+# The agent asks for the order number (support_request.restates; customer_support without a record)
+ORDER_NUMBER_WORDS = (r"n[úu]mero\s+de\s+(?:pedido|orden|compra)|n[úu]mero\s+do\s+pedido|num[ée]ro\s+de\s+commande|"
+                       r"bestell(?:nummer|nr)|ordre?nummer|ordernr|numero\s+d(?:'|\s+)ordine|nomor\s+pesanan|no\.?\s+pesanan|"
+                       r"sipari[şs]\s+numaras[ıi]|numer\s+zam[óo]wienia|tilausnumero|objednávky")
+ASKS_ORDER_NUMBER = re.compile(
+    r"\b(?:send|share|give|tell|provide|need|reply\s+with|let\s+me\s+(?:know|have)|what(?:'s|\s+is|\s+was))\b[^.?!]{0,40}?"
+    r"(?:\border\s*(?:number|no\b|nr\b|id\b|ref\w*|code|#)|" + ORDER_NUMBER_WORDS + r")|\b(?:order|reference)\s*(?:number|no\b|id\b|ref\w*|code)"
+    r"[^.!]{0,60}\?", re.I)
 # Every remedy at once is a keyword list, not a decision.
 REMEDIES = {"refund": r"\brefund", "replacement": r"\breplac", "cancel": r"\bcancel", "reship": r"\bre-?(?:ship|send|sent)",
             "exchange": r"\bexchang", "credit": r"\b(?:voucher|store\s+credit|credit\s+note|gift\s+card|discount|coupon)",

@@ -45,14 +45,6 @@ _TODAY = re.compile(r"\b(?:today(?:'s\s+date)?|hoy|hoje|aujourd'hui|heute|oggi|v
                     r"dzisiaj|bugün|hari\s+ini)\b\s*(?:is|es|é|est|ist|è|er|är|on|jest|adalah|:|=|,)?\s*([^\n]{0,40})", re.I)
 _DURATION = re.compile(r"(?<![\d.,])(\d{1,3})(?:\s*(?:-|–|to|or)\s*(\d{1,3}))?[\s-]*(working\s+|business\s+|calendar\s+)?"
                        r"(day|week)s?\b", re.I)
-# "order number" as shops' agents quote their own systems' words
-_ORDER_NUMBER_WORDS = (r"n[úu]mero\s+de\s+(?:pedido|orden|compra)|n[úu]mero\s+do\s+pedido|num[ée]ro\s+de\s+commande|"
-                       r"bestell(?:nummer|nr)|ordre?nummer|ordernr|numero\s+d(?:'|\s+)ordine|nomor\s+pesanan|no\.?\s+pesanan|"
-                       r"sipari[şs]\s+numaras[ıi]|numer\s+zam[óo]wienia|tilausnumero|objednávky")
-ASKS_ORDER_NUMBER = re.compile(
-    r"\b(?:send|share|give|tell|provide|need|reply\s+with|let\s+me\s+(?:know|have)|what(?:'s|\s+is|\s+was))\b[^.?!]{0,40}?"
-    r"(?:\border\s*(?:number|no\b|nr\b|id\b|ref\w*|code|#)|" + _ORDER_NUMBER_WORDS + r")|\b(?:order|reference)\s*(?:number|no\b|id\b|ref\w*|code)"
-    r"[^.!]{0,60}\?", re.I)
 
 
 @dataclass(frozen=True)

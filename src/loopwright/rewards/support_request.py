@@ -300,19 +300,12 @@ _RESTATING = frozenset(stem(w) for w in "asking ask asked whether question quest
                        "know understand understood telling tell told thank thanks great".split())
 
 
-# The reply asks for what it needs to look the order up ("Could you send me your order number?"): a request
-# of its own, however many of its words the customer's message already held.
-_ASKS_FOR_ID = re.compile(
-    r"\b(?:send|give|share|tell|reply\s+with|pop|provide|drop|let\s+me\s+(?:know|have)|what(?:'s|\s+is|\s+was)|"
-    r"need)\b[^.!?]{0,40}?\b(?:order|reference|ref|booking|invoice|confirmation)\s*(?:number|no\.?|id|code|#|"
-    r"ref(?:erence)?)", re.I)
-
-
 def restates(text: str, user: str) -> bool:
     """A reply that says the customer's message back and adds nothing: no word, number, date or amount that the
     message did not already hold ("You're asking whether FS-88301 has been sent yet and when you will get it")."""
     said = content_stems(text) - _RESTATING
-    if len(re.findall(r"\w+", text)) < 6 or said - content_stems(user) or _ASKS_FOR_ID.search(text):
+    # asking for the order number is a request of its own, however many of its words the customer's message held
+    if len(re.findall(r"\w+", text)) < 6 or said - content_stems(user) or sp.ASKS_ORDER_NUMBER.search(text):
         return False
     asked = set(re.findall(r"[a-z']+", user.lower())) | {"you", "your", "you'll", "i", "i've", "we", "we've"}
     if sp.ESCALATE.search(text) or any(not set(re.findall(r"[a-z']+", m[0].lower())) <= asked

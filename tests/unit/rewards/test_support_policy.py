@@ -226,7 +226,7 @@ def test_without_a_record_a_tracking_number_nobody_gave_is_invented():
 @pytest.mark.parametrize("phrase", ["número de pedido", "numéro de commande", "Bestellnummer", "nomor pesanan",
                                     "ordrenummer"])
 def test_asking_for_the_order_number_in_the_words_of_the_shops_system(phrase):
-    from loopwright.rewards.support_policy import ASKS_ORDER_NUMBER
+    from loopwright.rewards.support_patterns import ASKS_ORDER_NUMBER
 
     assert ASKS_ORDER_NUMBER.search(f"Could you send me your {phrase}? It is in your confirmation email.")
 
