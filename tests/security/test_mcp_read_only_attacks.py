@@ -98,6 +98,9 @@ def world(tmp_path_factory):
                     overrides=["reward._target_=lw_evil_improve.grade"])
             await c("improve_option", "improve", transcripts=str(outputs / "t"), output=str(outputs / "i3"),
                     reward="${oc.env:SOME_SECRET}")
+            # inside the per-string (20,000) and per-list (500) bounds, 9.75 M characters in all: on main the
+            # server spent ~26 s of CPU in Hydra's override parser on it, every later call waiting
+            await c("oversize_call", "compose_config", overrides=[f"+k{i}=" + "x" * 19_900 for i in range(490)])
             await c("log_tail", "run_status", run_dir=str(leaky), log_lines=20)
             await c("list_runs", "list_runs")
         return out
@@ -175,3 +178,10 @@ def test_secret_values_from_the_environment_never_come_back_in_a_log_tail_or_err
     for name, r in world.items():
         if hasattr(r, "text"):
             assert leaked(r) == [], (name, leaked(r))
+
+
+def test_a_call_carrying_millions_of_characters_is_refused_before_any_parsing(world):
+    from loopwright.mcp_tools.server import MAX_CALL_CHARS
+
+    assert refused(world["oversize_call"], "overrides", f"more than {MAX_CALL_CHARS} characters"), world["oversize_call"]
+    assert not world["list_runs"].is_error  # the next call is answered

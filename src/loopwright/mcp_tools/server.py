@@ -41,12 +41,16 @@ def _instructions(roots: Roots) -> str:
 # call (tests/security/blind2). Real overrides are short; a real sweep has far fewer jobs (composing.MAX_JOBS).
 MAX_STRING_CHARS = 20_000
 MAX_LIST_ITEMS = 500
+# ... and over all of one call's strings: 490 overrides of 19,900 characters each (9.75 M, inside both bounds above)
+# held the server's CPU ~26 s in Hydra's override parser, every later call waiting (tests/security/blind7)
+MAX_CALL_CHARS = 200_000
 
 
 def _refuse_interpolations(arguments: dict[str, Any]) -> None:
     """No string argument (a path, an option name, an override) may carry ``${...}``: the loop's apps and
     Hydra would resolve it (``${oc.env:NAME}``), after the path checks have seen only the literal text.
     Nor may one exceed the size bounds above (refused before any parsing)."""
+    total = 0
     for name, value in arguments.items():
         items = list(enumerate(value)) if isinstance(value, list) else [(None, value)]
         if len(items) > MAX_LIST_ITEMS:
@@ -55,6 +59,10 @@ def _refuse_interpolations(arguments: dict[str, Any]) -> None:
             if isinstance(item, str) and len(item) > MAX_STRING_CHARS:
                 raise Refused(f"{name}{'' if i is None else f'[{i}]'}: {len(item)} characters; at most "
                               f"{MAX_STRING_CHARS} in one argument")
+            total += len(item) if isinstance(item, str) else 0
+            if total > MAX_CALL_CHARS:
+                raise Refused(f"{name}: the call's arguments carry more than {MAX_CALL_CHARS} characters in all; "
+                              f"real overrides and paths are far shorter")
             if isinstance(item, str):
                 key = item.partition("=")[0] if "=" in item else ""
                 refuse_interpolation(item, name + ("" if i is None else f"[{i}]") + (f" ({key})" if key else ""))

@@ -11,7 +11,7 @@ reach the logits. Keeping every 2-D weight as a plain tensor and computing with
 ``torch.nn.functional.linear`` makes the sync land; the cost is vLLM's packed-GEMM speed-up.
 
 tests/integration/rollout/test_vllm_cpu.py fails when vLLM stops needing this (sync works
-unpatched) and when the patch stops working (sync fails or generation disagrees).
+unpatched, plain TRL) and when the patch stops working (the colocated run's sync check fails).
 """
 
 from __future__ import annotations
