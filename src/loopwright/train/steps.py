@@ -78,11 +78,16 @@ def _distinct(rows: list[dict]) -> int:
     return len({json.dumps(r["prompt"], sort_keys=True) for r in rows})
 
 
-def _remove_if_empty(directory: Path) -> None:
+def _remove_if_empty(directory: Path, accelerator: Any = None) -> None:
     """TRL creates its output_dir even with checkpointing off; drop it when unused.
 
-    Every rank of a multi-process job gets here; another rank may have removed (or
-    written into) the directory between our look and our rmdir, which is fine."""
+    In a multi-process job only the main rank removes it, once every rank has left ``trainer.train``:
+    transformers' ``_finalize_training`` globs the dir, and a rank still there crashed with FileNotFoundError
+    when a faster rank removed it (profile=multi_gpu's stand-in, fresh-ci on 5000b5b)."""
+    if accelerator is not None and getattr(accelerator, "num_processes", 1) > 1:
+        accelerator.wait_for_everyone()
+        if not accelerator.is_main_process:
+            return
     try:
         if not any(directory.iterdir()):
             directory.rmdir()
@@ -315,7 +320,7 @@ def run_training(job: Job, trainer: Any, watchers: Watchers, resume_from: Path |
     finally:  # an exception out of a step leaves no watchdog armed behind it (an in-process sweep runs on)
         for watchdog in watchers.hang:
             watchdog.stop()
-    _remove_if_empty(job.run_dir / checkpoints.CHECKPOINT_DIR)
+    _remove_if_empty(job.run_dir / checkpoints.CHECKPOINT_DIR, getattr(trainer, "accelerator", None))
     step = trainer.state.global_step
     job.record.trained(step)
     if watchers.guard.abort_reason and watchers.guard.abort_kind.__name__ == "RolloutDrift":
