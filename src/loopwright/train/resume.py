@@ -25,6 +25,7 @@ from typing import Any
 
 from loopwright.runs.reader import DamagedFile, read_json, read_manifest
 from loopwright.train import checkpoints
+from loopwright.train.ranks import world_size
 
 FINGERPRINT = checkpoints.FINGERPRINT
 # Config sections whose change makes a step compute something else (the dataset and the process
@@ -52,10 +53,6 @@ class ResumePlan:
                 "implied_by": self.implied_by, "forced": self.forced, "saved_max_steps": self.saved_max_steps,
                 "previous_attempt": {k: prev.get(k) for k in ("status", "started_at", "ended_at", "global_step",
                                                                "error")} if prev else None}
-
-
-def world_size() -> int:
-    return int(os.environ.get("WORLD_SIZE", "1"))
 
 
 def train_rows_sha256(cfg: Any) -> str:

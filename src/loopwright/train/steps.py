@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from loopwright.runs import writer
-from loopwright.train.ranks import is_rank_zero, tag
+from loopwright.train.ranks import is_rank_zero, tag, world_size
 from loopwright.train.record import RunRecord
 
 
@@ -78,15 +78,15 @@ def _distinct(rows: list[dict]) -> int:
     return len({json.dumps(r["prompt"], sort_keys=True) for r in rows})
 
 
-def _remove_if_empty(directory: Path, accelerator: Any = None) -> None:
+def _remove_if_empty(directory: Path, wait_for_every_rank: Callable[[], None]) -> None:
     """TRL creates its output_dir even with checkpointing off; drop it when unused.
 
-    In a multi-process job only the main rank removes it, once every rank has left ``trainer.train``:
+    In a multi-process job rank 0 alone removes it, once every rank has left ``trainer.train``:
     transformers' ``_finalize_training`` globs the dir, and a rank still there crashed with FileNotFoundError
     when a faster rank removed it (profile=multi_gpu's stand-in, fresh-ci on 5000b5b)."""
-    if accelerator is not None and getattr(accelerator, "num_processes", 1) > 1:
-        accelerator.wait_for_everyone()
-        if not accelerator.is_main_process:
+    if world_size() > 1:
+        wait_for_every_rank()
+        if not is_rank_zero():
             return
     try:
         if not any(directory.iterdir()):
@@ -320,7 +320,7 @@ def run_training(job: Job, trainer: Any, watchers: Watchers, resume_from: Path |
     finally:  # an exception out of a step leaves no watchdog armed behind it (an in-process sweep runs on)
         for watchdog in watchers.hang:
             watchdog.stop()
-    _remove_if_empty(job.run_dir / checkpoints.CHECKPOINT_DIR, getattr(trainer, "accelerator", None))
+    _remove_if_empty(job.run_dir / checkpoints.CHECKPOINT_DIR, lambda: trainer.accelerator.wait_for_everyone())
     step = trainer.state.global_step
     job.record.trained(step)
     if watchers.guard.abort_reason and watchers.guard.abort_kind.__name__ == "RolloutDrift":
