@@ -56,16 +56,17 @@ def _refuse_interpolations(arguments: dict[str, Any]) -> None:
         if len(items) > MAX_LIST_ITEMS:
             raise Refused(f"{name}: {len(items)} items; at most {MAX_LIST_ITEMS} in one call")
         for i, item in items:
-            if isinstance(item, str) and len(item) > MAX_STRING_CHARS:
+            if not isinstance(item, str):
+                continue
+            if len(item) > MAX_STRING_CHARS:
                 raise Refused(f"{name}{'' if i is None else f'[{i}]'}: {len(item)} characters; at most "
                               f"{MAX_STRING_CHARS} in one argument")
-            total += len(item) if isinstance(item, str) else 0
+            total += len(item)
             if total > MAX_CALL_CHARS:
                 raise Refused(f"{name}: the call's arguments carry more than {MAX_CALL_CHARS} characters in all; "
                               f"real overrides and paths are far shorter")
-            if isinstance(item, str):
-                key = item.partition("=")[0] if "=" in item else ""
-                refuse_interpolation(item, name + ("" if i is None else f"[{i}]") + (f" ({key})" if key else ""))
+            key = item.partition("=")[0] if "=" in item else ""
+            refuse_interpolation(item, name + ("" if i is None else f"[{i}]") + (f" ({key})" if key else ""))
 
 
 def _guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
