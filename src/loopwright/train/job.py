@@ -90,20 +90,25 @@ def _run(job: Job, extra_callbacks: list) -> dict[str, Any]:
     from loopwright.evaluation.paired import raise_if_dont_ship
     from loopwright.evaluation.prompts import raise_if_below_floor
 
+    stop_if_signalled = job.preemption.raise_if_received  # a preemption whose exception a library dropped
     resume_from = steps.prepare(job)
     data = steps.load_data(job)
     model, tokenizer = steps.load_model(job)
     token_report.preflight(job, tokenizer, data.train_rows)  # episodes: generated == re-rendered tokens
     from loopwright.train import signal_check
 
+    stop_if_signalled()
     signal_check.run(job, model, tokenizer, data)  # step 0: one rollout batch scored; no signal -> exit 10
     held_out = steps.held_out_eval(job, tokenizer, data)
     base = steps.evaluate_base(job, model, held_out)
+    stop_if_signalled()
     trainer, watchers = steps.prepare_trainer(job, model, tokenizer, data, held_out, resume_from, extra_callbacks)
     result = steps.run_training(job, trainer, watchers, resume_from)
     step = result["global_step"]
     result.update(steps.verify_rollout_sync(job, trainer, tokenizer, data))
+    stop_if_signalled()
     result.update(steps.evaluate_trained(job, trainer.model, held_out, data, base, step))
+    stop_if_signalled()
     result.update(steps.plot_rewards(job))
     result.update(steps.save_model(job, trainer.model, tokenizer, step))
     job.record.result(result, job.tracker)

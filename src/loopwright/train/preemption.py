@@ -8,7 +8,11 @@ submitit uses ``$SUBMITIT_PREEMPT_SIGNAL``, USR2 by default). The handler only n
   current step and to stop; the save goes through the atomic checkpoint path
   (``checkpoints/checkpoint-N``), whatever ``checkpoint.every`` says;
 * outside training (model loading, evaluation) there is no step to finish: :class:`Preempted`
-  is raised at once and the newest complete checkpoint, if any, is what a resume uses.
+  is raised at once and the newest complete checkpoint, if any, is what a resume uses. It is a
+  BaseException, as KeyboardInterrupt is: the handler raises it in whatever frame was running, and
+  a library's ``except Exception`` there would otherwise swallow it and the job would carry on
+  (seen in CI: a SIGTERM at the start of the final evaluation, then exit 0). The job also checks
+  :meth:`PreemptionWatch.raise_if_received` between its steps, so a signal can never go unseen.
 
 Either way the job ends with manifest status ``preempted`` and exit code 7 (``exits.py``).
 Under submitit the job then asks submitit to requeue it (its own checkpoint-and-requeue
@@ -29,7 +33,7 @@ from transformers import TrainerCallback
 SIGNALS = ("SIGTERM", "SIGUSR1")
 
 
-class Preempted(RuntimeError):
+class Preempted(BaseException):
     """The job was asked to stop by a signal; ``checkpoint`` is what a resume continues from."""
 
     def __init__(self, signal_name: str, step: int | None, checkpoint: Path | None):
@@ -81,6 +85,12 @@ class PreemptionWatch:
         print(f"[loopwright] {self.received} received: "
               + ("checkpoint at the end of this step, then exit" if self.training else "stopping"), flush=True)
         if not self.training and first:
+            raise Preempted(self.received, None, None)
+
+    def raise_if_received(self) -> None:
+        """Between the job's steps: a signal received outside training ends the job here, if its handler's
+        exception was lost (code that catches BaseException)."""
+        if self.received is not None and not self.training:
             raise Preempted(self.received, None, None)
 
     def requeue(self) -> None:
