@@ -24,6 +24,7 @@ evaluating strings (start-up time, bench/overhead.py).
 from hydra.core.config_store import ConfigNode, ConfigStore
 from omegaconf import DictConfig, OmegaConf
 
+from loopwright.config import yaml_c
 from loopwright.config.logger import LoggerConfig, LoggerKind, WandbMode
 from loopwright.config.model import Dtype, LoraConfig, ModelConfig, ModelSource, RandomInitConfig
 from loopwright.config.objective import (ImportanceSamplingLevel, LossType, ObjectiveConfig, OverlongConfig,
@@ -83,3 +84,4 @@ def register_configs() -> None:
 
 
 register_configs()
+yaml_c.install()  # OmegaConf's YAML rules on libyaml: every config read and printed (start-up, MCP composes)
