@@ -12,7 +12,8 @@ submitit uses ``$SUBMITIT_PREEMPT_SIGNAL``, USR2 by default). The handler only n
   BaseException, as KeyboardInterrupt is: the handler raises it in whatever frame was running, and
   a library's ``except Exception`` there would otherwise swallow it and the job would carry on
   (seen in CI: a SIGTERM at the start of the final evaluation, then exit 0). The job also checks
-  :meth:`PreemptionWatch.raise_if_received` between its steps, so a signal can never go unseen.
+  :meth:`PreemptionWatch.raise_if_received` between its steps, so a signal whose exception was
+  dropped all the same still ends the job, at the next step boundary.
 
 Either way the job ends with manifest status ``preempted`` and exit code 7 (``exits.py``).
 Under submitit the job then asks submitit to requeue it (its own checkpoint-and-requeue

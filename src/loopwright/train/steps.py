@@ -320,7 +320,7 @@ def run_training(job: Job, trainer: Any, watchers: Watchers, resume_from: Path |
     finally:  # an exception out of a step leaves no watchdog armed behind it (an in-process sweep runs on)
         for watchdog in watchers.hang:
             watchdog.stop()
-    _remove_if_empty(job.run_dir / checkpoints.CHECKPOINT_DIR, lambda: trainer.accelerator.wait_for_everyone())
+    _remove_if_empty(job.run_dir / checkpoints.CHECKPOINT_DIR, trainer.accelerator.wait_for_everyone)
     step = trainer.state.global_step
     job.record.trained(step)
     if watchers.guard.abort_reason and watchers.guard.abort_kind.__name__ == "RolloutDrift":
