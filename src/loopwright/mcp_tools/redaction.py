@@ -89,18 +89,27 @@ def _escaped_token(line: str) -> bool:
     return decoded != line and redact_tokens(decoded) != decoded
 
 
+# Characters of one string in a reply (a manifest's error, a report): readers cap what they read, this caps what
+# any of them returns, and keeps the scrubber's regex scans bounded.
+MAX_REPLY_CHARS = 200_000
+
+
+def capped(text: str) -> str:
+    """``text`` cut at MAX_REPLY_CHARS, with a line saying so: cut before it is scanned, not after (blind set 7's
+    24 MB manifest error took 15 s of the server's CPU in ``run_status`` when it was redacted whole)."""
+    return text if len(text) <= MAX_REPLY_CHARS else text[:MAX_REPLY_CHARS] + f"\n[... cut at {MAX_REPLY_CHARS} characters]"
+
+
 def redact_text(text: str, values: list[str] | None = None) -> str:
+    """``text`` (cut at MAX_REPLY_CHARS) with credential-shaped tokens, secret-named keys' values and ``values``
+    redacted."""
     from loopwright.runs.secrets import REDACTED, redact_tokens, secret_values
 
+    text = capped(text)
     values = secret_values(by_shape=True) if values is None else values  # once: the environment is read per call
     # tokens once, on the whole text (a private key's block spans lines); then each line's words
     lines = _redact_following_values(redact_tokens(text).split("\n"))
     return "\n".join(REDACTED if _escaped_token(line) else _redact_words(line, values) for line in lines)
-
-
-# Characters of one string in a reply (a manifest's error, a report): readers cap what they read, this caps what
-# any of them returns, and keeps the scrubber's regex scans bounded.
-MAX_REPLY_CHARS = 200_000
 
 
 def scrub_reply(value: Any, values: list[str]) -> Any:
@@ -120,7 +129,7 @@ def scrub_reply(value: Any, values: list[str]) -> Any:
 
     def text(s: str) -> str:
         if s not in memo:
-            cut = s if len(s) <= MAX_REPLY_CHARS else s[:MAX_REPLY_CHARS] + f"\n[... cut at {MAX_REPLY_CHARS} characters]"
+            cut = capped(s)
             # a file name's undecodable bytes arrive as lone surrogates, which the reply's UTF-8 cannot carry: the
             # SDK's write failed and the client's session ended (blind set 7); they go out as \udcff text
             cut = cut.encode("utf-8", "backslashreplace").decode("utf-8")
