@@ -1,4 +1,4 @@
-"""The real default model, end to end: half the default run, what it records and that it learns (slow: ~3 min)."""
+"""The real default model, end to end: a quarter of the default run, what it records and that it learns (~2 min)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,15 @@ from helpers import run_train
 
 @pytest.mark.slow
 def test_default_recipe_improves_held_out_accuracy(tmp_path):
-    """Half the default run (20 of 40 steps): the trained policy must already beat the base.
+    """A quarter of the default run (10 of 40 steps): the trained policy must already beat the base.
 
-    The full default run's figures (base 0.175 -> 0.975) are in docs/BENCHMARKS.md;
-    this keeps CI honest that the recipe learns, at half the cost.
+    The full default run's figures are in docs/BENCHMARKS.md; this keeps CI honest that the recipe learns, at a
+    quarter of the training. Measured 2026-12-05 with one torch thread, as the suite runs it: 10 steps took the
+    held-out accuracy 0.125 -> 0.850 (+0.725; 29 fixed, 0 broken) in 80 s on an idle machine; the bound is +0.3.
     """
     run_dir = tmp_path / "run"
-    # timeout: a hang guard only (about 200 s on an idle 2-core machine)
-    proc = run_train(["profile.max_steps=20", "save_model=false", f"hydra.run.dir={run_dir}"], cwd=tmp_path,
+    # timeout: a hang guard only (about 80 s on an idle 2-core machine)
+    proc = run_train(["profile.max_steps=10", "save_model=false", f"hydra.run.dir={run_dir}"], cwd=tmp_path,
                      timeout=2400)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     results = json.loads((run_dir / "eval_results.json").read_text())
@@ -36,7 +37,7 @@ def test_default_recipe_improves_held_out_accuracy(tmp_path):
     assert manifest["choices"]["model"] == "smollm2" and manifest["model"]["parameters"] > 130_000_000
     assert manifest["model"]["source"]["asset"].endswith(".gguf")
     assert manifest["trainer"]["config"]["per_device_train_batch_size"] == 16
-    assert [m["step"] for m in lines] == list(range(1, 21))
+    assert [m["step"] for m in lines] == list(range(1, 11))
     # The real model produces real completions: lengths vary and the entropy is finite.
     assert all(0 < m["completions/mean_length"] <= 12 for m in lines)
     assert len(results["records"]) == 40
