@@ -97,7 +97,9 @@ MAX_REPLY_CHARS = 200_000
 def capped(text: str) -> str:
     """``text`` cut at MAX_REPLY_CHARS, with a line saying so: cut before it is scanned, not after (blind set 7's
     24 MB manifest error took 15 s of the server's CPU in ``run_status`` when it was redacted whole)."""
-    return text if len(text) <= MAX_REPLY_CHARS else text[:MAX_REPLY_CHARS] + f"\n[... cut at {MAX_REPLY_CHARS} characters]"
+    if len(text) <= MAX_REPLY_CHARS:
+        return text
+    return text[:MAX_REPLY_CHARS] + f"\n[... cut at {MAX_REPLY_CHARS} characters]"
 
 
 def redact_text(text: str, values: list[str] | None = None) -> str:
