@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from helpers import ROOT, run_train
+from helpers import ROOT, run_train, train_fork
 from loopwright.train.guards import GuardCallback, RunAborted
 
 TINY = ["model=tiny", "profile=smoke", "task.n_eval=4", "save_model=false"]
@@ -83,16 +83,19 @@ def test_periodic_eval_lands_in_the_metrics_of_its_step(tmp_path):
 
 
 def test_same_seed_same_config_gives_identical_metrics(tmp_path):
-    def metrics(name):
+    """Also what the suite's fork server rests on: the first run is forked from it where the suite forks
+    (helpers/train_fork.py), the second is a plain ``python train.py`` process, and they write the same metrics."""
+    def metrics(name, plain):
         run_dir = tmp_path / name
         proc = run_train([*TINY, "profile.max_steps=3", "guards.zero_signal_steps=null", "objective.temperature=2.0",
-                          f"hydra.run.dir={run_dir}"], cwd=tmp_path)
+                          f"hydra.run.dir={run_dir}"], cwd=tmp_path, plain=plain)
         assert proc.returncode == 0, proc.stderr[-3000:]
         timing = {"elapsed_s", "step_time"}
         return [{k: v for k, v in json.loads(line).items() if k not in timing}
                 for line in (run_dir / "metrics.jsonl").read_text().splitlines()]
 
-    first, second = metrics("a"), metrics("b")
+    assert train_fork.server_for(TINY) is not None or not train_fork.enabled()
+    first, second = metrics("a", plain=False), metrics("b", plain=True)
     assert len(first) == 3 and first == second
 
 

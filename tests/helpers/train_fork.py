@@ -1,0 +1,123 @@
+"""run_train's trainings, forked from a process that has already imported the ML stack.
+
+Why: a one-step smoke training on the 2-core box takes about 7 s, and 4.4 s of it is importing torch,
+transformers, peft, wandb, TRL, datasets and what they pull in (``python -X importtime train.py``; loopwright's
+own modules are 0.08 s). The suite starts dozens of them through run_train. So each pytest worker starts one
+server (train_fork_server.py) that imports that stack once, and each run_train forks it.
+
+The child is the process ``python train.py <args>`` would be: its own pid and exit status, train.py run as
+``__main__`` with its directory first on sys.path, the caller's argv, cwd and environment, stdout and stderr
+captured, atexit handlers run at its end. What differs from a fresh interpreter, and why it does not matter here:
+
+- The stack is imported before train.py runs, not inside the job. No loopwright module is, so each run reads
+  the working tree. What the imports printed is put at the start of the run's stderr.
+- OpenMP reads its wait policy when torch loads: the server starts with the default profile's
+  (``GOMP_SPINCOUNT``, profile.omp_wait_policy=brief). A run that names ``omp_wait_policy`` runs as a plain process.
+- Anything a library reads from the environment at import: the server keeps the environment it started with,
+  and a run_train whose environment differs from it (beyond pytest's own ``PYTEST_CURRENT_TEST``) runs as a
+  plain process.
+- Random state: Python's ``random`` reseeds itself in a forked child; the server reseeds numpy's.
+
+What must be a plain process stays one: the tests that time, signal or kill a run, that check what it imports
+(run_train_without_torch), and every launcher's job, start ``python train.py`` themselves.
+``LOOPWRIGHT_TEST_FORK=0`` makes run_train a plain process too; tests/integration/train/test_train_fork.py
+checks that a forked run writes the metrics a plain one writes."""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+SERVER = Path(__file__).with_name("train_fork_server.py")
+PLAIN_ONLY = ("omp_wait_policy",)  # read before torch loads: the server's torch is loaded already
+VOLATILE_ENV = ("PYTEST_CURRENT_TEST",)  # pytest's own, set for each test phase
+START_S = 120  # the imports take ~5 s idle; a loaded 2-core box is slower
+
+
+def enabled() -> bool:
+    return os.environ.get("LOOPWRIGHT_TEST_FORK", "1") != "0" and hasattr(os, "fork") and sys.platform == "linux"
+
+
+def _env_key(env: dict[str, str]) -> dict[str, str]:
+    return {k: v for k, v in env.items() if k not in VOLATILE_ENV}
+
+
+class ForkServer:
+    def __init__(self) -> None:
+        self.env = dict(os.environ)
+        server_env = dict(self.env)
+        if "OMP_WAIT_POLICY" not in server_env:  # as loopwright.train.job.set_omp_wait_policy sets it for "brief"
+            server_env.setdefault("GOMP_SPINCOUNT", "2000")
+        self.child_env = server_env
+        self.proc = subprocess.Popen([sys.executable, str(SERVER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     env=server_env, text=True, bufsize=1)
+        reply = self._read(START_S)
+        if not reply.get("ready"):
+            self.close()
+            raise RuntimeError(f"the training fork server did not start: {reply}")
+
+    def _read(self, timeout: float | None) -> dict:
+        if timeout is not None and not select.select([self.proc.stdout], [], [], max(timeout, 0))[0]:
+            raise TimeoutError
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the training fork server exited ({self.proc.poll()})")
+        return json.loads(line)
+
+    def accepts(self, args: list[str]) -> bool:
+        return (self.proc.poll() is None and _env_key(dict(os.environ)) == _env_key(self.env)
+                and not any(word in arg for arg in args for word in PLAIN_ONLY))
+
+    def run(self, cmd: list[str], cwd: Path, timeout: float) -> subprocess.CompletedProcess:
+        with tempfile.TemporaryDirectory(prefix="train-fork-") as tmp:
+            out, err = Path(tmp, "stdout"), Path(tmp, "stderr")
+            env = {**self.child_env, **{k: os.environ[k] for k in VOLATILE_ENV if k in os.environ}}
+            request = {"argv": cmd[1:], "cwd": str(cwd), "env": env, "out": str(out), "err": str(err)}
+            self.proc.stdin.write(json.dumps(request) + "\n")
+            self.proc.stdin.flush()
+            pid = self._read(START_S)["pid"]
+            deadline = time.monotonic() + timeout
+            try:
+                status = self._read(deadline - time.monotonic())["status"]
+            except TimeoutError:
+                os.kill(pid, signal.SIGKILL)  # as subprocess.run does on its timeout
+                self._read(None)
+                raise subprocess.TimeoutExpired(cmd, timeout, _text(out), _text(err)) from None
+            return subprocess.CompletedProcess(cmd, status, _text(out), _text(err))
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.stdin.close()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def _text(path: Path) -> str:
+    """As subprocess.run(text=True) decodes a child's output: the locale's encoding, universal newlines."""
+    return path.read_text() if path.exists() else ""
+
+
+_server: ForkServer | None = None
+
+
+def server_for(args: list[str]) -> ForkServer | None:
+    """This process's server when it can run ``args`` faithfully; None: run them as a plain process."""
+    global _server
+    if not enabled() or threading.current_thread() is not threading.main_thread():
+        return None  # the server dies with the thread that started it (PR_SET_PDEATHSIG); runs are one at a time
+    if _server is None or _server.proc.poll() is not None:
+        _server = ForkServer()
+        atexit.register(_server.close)
+    return _server if _server.accepts(args) else None
