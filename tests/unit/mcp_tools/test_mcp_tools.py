@@ -111,3 +111,30 @@ def test_commands_the_server_runs_do_not_import_from_the_project_dir(tmp_path, m
     proc = subprocess.run([sys.executable, *loop._without_cwd("json.tool"), "--help"], cwd=tmp_path,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and "usage" in proc.stdout
+
+
+def test_the_option_catalog_is_built_again_when_a_config_file_changes(tmp_path, monkeypatch):
+    """list_options keeps what it built until a file on the search path changes: an edited summary and a new
+    option show at the next call, and what one caller does to its reply is not in the next."""
+    import os
+    import shutil
+
+    from loopwright.loop import app
+    from loopwright.mcp_tools import catalog
+
+    conf = tmp_path / "conf"
+    shutil.copytree(app.CONF_DIR, conf)
+    monkeypatch.setattr(app, "CONF_DIR", str(conf))
+    monkeypatch.setattr(catalog, "_built", None)
+    first = catalog.list_options("logger")
+    assert first == catalog.list_options("logger") and catalog._built is not None
+    first["logger"]["options"].clear()  # a caller's reply is its own
+    assert catalog.list_options("logger")["logger"]["options"]
+
+    none = conf / "logger" / "none.yaml"
+    before = none.stat()
+    none.write_text("# Edited: a new first sentence. More.\n" + none.read_text())
+    os.utime(none, ns=(before.st_atime_ns, before.st_mtime_ns + 1))  # a change within the clock's tick still shows
+    (conf / "logger" / "planted.yaml").write_text("# Planted option.\n")
+    options = {o["name"]: o["summary"] for o in catalog.list_options("logger")["logger"]["options"]}
+    assert options["none"] == "Edited: a new first sentence." and options["planted"] == "Planted option."
