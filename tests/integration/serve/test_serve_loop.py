@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from helpers import ROOT
+from helpers import run_train
 from helpers.loop_apps import run_app
 from helpers.serving import ANSWER, QUESTION, TINY, serving
 
@@ -39,8 +39,7 @@ def loop(runs, tmp_path_factory):
     blocks = re.findall(r"```bash\n(.*?)\n```", (cwd / "improved" / "next_steps.md").read_text(), flags=re.S)
     sft = next(shlex.split(b)[2:] for b in blocks if b.startswith("python train.py") and "objective=sft" in b)
     child = cwd / "child"
-    train = subprocess.run([sys.executable, str(ROOT / "train.py"), *sft, *TINY, f"hydra.run.dir={child}"],
-                           cwd=cwd, capture_output=True, text=True, timeout=900)
+    train = run_train([*sft, *TINY, f"hydra.run.dir={child}"], cwd=cwd, timeout=900)
     assert train.returncode == 0, train.stderr[-3000:]
     return {"cwd": cwd, "served": served, "traffic": traffic, "chat": chat, "child": child,
             "next_steps": (cwd / "improved" / "next_steps.md").read_text()}
