@@ -82,17 +82,33 @@ class ForkServer:
             out, err = Path(tmp, "stdout"), Path(tmp, "stderr")
             env = {**self.child_env, **{k: os.environ[k] for k in VOLATILE_ENV if k in os.environ}}
             request = {"argv": cmd[1:], "cwd": str(cwd), "env": env, "out": str(out), "err": str(err)}
-            self.proc.stdin.write(json.dumps(request) + "\n")
-            self.proc.stdin.flush()
-            pid = self._read(START_S)["pid"]
-            deadline = time.monotonic() + timeout
             try:
-                status = self._read(deadline - time.monotonic())["status"]
+                status = self._exchange(request, timeout)
             except TimeoutError:
-                os.kill(pid, signal.SIGKILL)  # as subprocess.run does on its timeout
-                self._read(None)
                 raise subprocess.TimeoutExpired(cmd, timeout, _text(out), _text(err)) from None
+            except BaseException:  # e.g. pytest-timeout's interrupt mid-run: out of step with the server now
+                self.kill()
+                raise
             return subprocess.CompletedProcess(cmd, status, _text(out), _text(err))
+
+    def _exchange(self, request: dict, timeout: float) -> int:
+        """Send one run and wait for its status; past ``timeout`` SIGKILL it (as subprocess.run does) and raise
+        TimeoutError once the server has reaped it, so the next run starts in step."""
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        pid = self._read(START_S)["pid"]
+        deadline = time.monotonic() + timeout
+        try:
+            return self._read(deadline - time.monotonic())["status"]
+        except TimeoutError:
+            os.kill(pid, signal.SIGKILL)
+            self._read(None)
+            raise
+
+    def kill(self) -> None:
+        """Stop the server at once; a run it forked goes with it (PR_SET_PDEATHSIG). server_for starts another."""
+        self.proc.kill()
+        self.proc.wait()
 
     def close(self) -> None:
         if self.proc.poll() is None:

@@ -5,7 +5,10 @@ test_same_seed_same_config_gives_identical_metrics."""
 
 from __future__ import annotations
 
+import json
 import subprocess
+import time
+from pathlib import Path
 
 import pytest
 
@@ -32,3 +35,42 @@ def test_what_the_server_cannot_run_faithfully_is_a_plain_process(monkeypatch):
     monkeypatch.setenv("PYTEST_CURRENT_TEST", "another test")  # pytest's own, set for every test phase
     monkeypatch.delenv("HF_HOME")
     assert train_fork.server_for(TINY) is not None
+
+
+def test_a_run_interrupted_mid_way_takes_its_server_down_and_the_next_run_gets_a_new_one(tmp_path, monkeypatch):
+    """pytest-timeout interrupts a test wherever it is: a server left waiting on that run would answer the next
+    run with the old run's status."""
+    server = train_fork.server_for(TINY)
+
+    forked = []
+
+    def interrupted(request, timeout):
+        server.proc.stdin.write(json.dumps(request) + "\n")
+        server.proc.stdin.flush()
+        forked.append(server._read(60)["pid"])
+        raise KeyboardInterrupt  # the run started, its status not read: the server is mid-run
+
+    monkeypatch.setattr(server, "_exchange", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        run_train([*TINY, "profile.max_steps=100000", "guards.zero_signal_steps=null",
+                   f"hydra.run.dir={tmp_path / 'cut'}"], cwd=tmp_path)
+    assert server.proc.poll() is not None
+    assert _ends_within(forked[0], 5)  # the run went with its server, not on in the background
+    fresh = train_fork.server_for(TINY)
+    assert fresh is not server and fresh.proc.poll() is None
+    proc = run_train(["model=tiny", "objective.no_such_key=1"], cwd=tmp_path)
+    assert proc.returncode == 1 and "no_such_key" in proc.stderr, proc.stderr[-2000:]
+
+
+def _ends_within(pid: int, seconds: float) -> bool:
+    """``pid`` is gone or a zombie (a container's init may not reap it) within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except FileNotFoundError:
+            return True
+        if state in ("Z", "X"):
+            return True
+        time.sleep(0.1)
+    return False
