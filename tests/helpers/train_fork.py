@@ -13,14 +13,16 @@ captured, atexit handlers run at its end. What differs from a fresh interpreter,
   the working tree. What the imports printed is put at the start of the run's stderr.
 - OpenMP reads its wait policy when torch loads: the server starts with the default profile's
   (``GOMP_SPINCOUNT``, profile.omp_wait_policy=brief). A run that names ``omp_wait_policy`` runs as a plain process.
-- Anything a library reads from the environment at import: the server keeps the environment it started with,
-  and a run_train whose environment differs from it (beyond pytest's own ``PYTEST_CURRENT_TEST``) runs as a
-  plain process.
+- What a library made of an environment variable at import: each run gets the caller's environment, but the
+  server's imports saw the one it started with. The server records every variable its imports looked up; a run
+  whose environment differs in one of those, or in a variable native code or the interpreter reads at start
+  (``NATIVE_PREFIXES``), runs as a plain process.
 - Random state: Python's ``random`` reseeds itself in a forked child; the server reseeds numpy's.
 
 What must be a plain process stays one: the tests that time, signal or kill a run, that check what it imports
 (run_train_without_torch), and every launcher's job, start ``python train.py`` themselves.
-``LOOPWRIGHT_TEST_FORK=0`` makes run_train a plain process too; tests/integration/train/test_train_fork.py
+``LOOPWRIGHT_TEST_FORK=0`` makes run_train a plain process too (``LOOPWRIGHT_TEST_FORK_LOG=<file>`` lists how each
+ran); tests/integration/train/test_train_fork.py
 checks that a forked run writes the metrics a plain one writes."""
 
 from __future__ import annotations
@@ -39,7 +41,14 @@ from pathlib import Path
 
 SERVER = Path(__file__).with_name("train_fork_server.py")
 PLAIN_ONLY = ("omp_wait_policy",)  # read before torch loads: the server's torch is loaded already
-VOLATILE_ENV = ("PYTEST_CURRENT_TEST",)  # pytest's own, set for each test phase
+# Set for every test phase to the test's name; something in the stack looks it up at import (being run by pytest
+# is what it can learn from it, and that is true of every run).
+VOLATILE_ENV = ("PYTEST_CURRENT_TEST",)
+# Read by native libraries or the interpreter at start, where the server cannot see it (torch, OpenMP, BLAS,
+# Arrow, glibc, locale), or matched by prefix when tqdm and fsspec scan the environment at import.
+NATIVE_PREFIXES = ("PYTHON", "LD_", "OMP_", "GOMP_", "KMP_", "MKL_", "OPENBLAS_", "NUMEXPR_", "CUDA", "NCCL_",
+                   "TORCH", "PYTORCH_", "ARROW_", "GLIBC", "MALLOC", "LC_", "LANG", "TZ", "TQDM_", "FSSPEC_",
+                   "TF_", "XLA_")
 START_S = 120  # the imports take ~5 s idle; a loaded 2-core box is slower
 
 
@@ -47,23 +56,21 @@ def enabled() -> bool:
     return os.environ.get("LOOPWRIGHT_TEST_FORK", "1") != "0" and hasattr(os, "fork") and sys.platform == "linux"
 
 
-def _env_key(env: dict[str, str]) -> dict[str, str]:
-    return {k: v for k, v in env.items() if k not in VOLATILE_ENV}
+def _as_the_job_sets_it(env: dict[str, str]) -> dict[str, str]:
+    """``env`` with what loopwright.train.job.set_omp_wait_policy adds for the default policy before torch loads."""
+    return env if "OMP_WAIT_POLICY" in env else {"GOMP_SPINCOUNT": "2000", **env}
 
 
 class ForkServer:
     def __init__(self) -> None:
-        self.env = dict(os.environ)
-        server_env = dict(self.env)
-        if "OMP_WAIT_POLICY" not in server_env:  # as loopwright.train.job.set_omp_wait_policy sets it for "brief"
-            server_env.setdefault("GOMP_SPINCOUNT", "2000")
-        self.child_env = server_env
+        self.env = _as_the_job_sets_it(dict(os.environ))  # what its imports see
         self.proc = subprocess.Popen([sys.executable, str(SERVER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     env=server_env, text=True, bufsize=1)
+                                     env=self.env, text=True, bufsize=1)
         reply = self._read(START_S)
         if not reply.get("ready"):
             self.close()
             raise RuntimeError(f"the training fork server did not start: {reply}")
+        self.env_read = frozenset(reply["env_read"])
 
     def _read(self, timeout: float | None) -> dict:
         if timeout is not None and not select.select([self.proc.stdout], [], [], max(timeout, 0))[0]:
@@ -73,14 +80,21 @@ class ForkServer:
             raise RuntimeError(f"the training fork server exited ({self.proc.poll()})")
         return json.loads(line)
 
+    def stale_for(self, env: dict[str, str]) -> list[str]:
+        """The variables in which ``env`` differs from the server's and that its imports or native code read."""
+        env = _as_the_job_sets_it(env)
+        differ = {k for k in env.keys() | self.env.keys() if env.get(k) != self.env.get(k)
+                  and not (k in VOLATILE_ENV and k in env and k in self.env)}
+        return sorted(k for k in differ if k in self.env_read or k.startswith(NATIVE_PREFIXES))
+
     def accepts(self, args: list[str]) -> bool:
-        return (self.proc.poll() is None and _env_key(dict(os.environ)) == _env_key(self.env)
+        return (self.proc.poll() is None and not self.stale_for(dict(os.environ))
                 and not any(word in arg for arg in args for word in PLAIN_ONLY))
 
     def run(self, cmd: list[str], cwd: Path, timeout: float) -> subprocess.CompletedProcess:
         with tempfile.TemporaryDirectory(prefix="train-fork-") as tmp:
             out, err = Path(tmp, "stdout"), Path(tmp, "stderr")
-            env = {**self.child_env, **{k: os.environ[k] for k in VOLATILE_ENV if k in os.environ}}
+            env = _as_the_job_sets_it(dict(os.environ))
             request = {"argv": cmd[1:], "cwd": str(cwd), "env": env, "out": str(out), "err": str(err)}
             try:
                 status = self._exchange(request, timeout)
@@ -136,4 +150,14 @@ def server_for(args: list[str]) -> ForkServer | None:
     if _server is None or _server.proc.poll() is not None:
         _server = ForkServer()
         atexit.register(_server.close)
-    return _server if _server.accepts(args) else None
+    forked = _server.accepts(args)
+    _log(args, "forked" if forked else f"plain: {_server.stale_for(dict(os.environ))}")
+    return _server if forked else None
+
+
+def _log(args: list[str], how: str) -> None:
+    """With LOOPWRIGHT_TEST_FORK_LOG=<file>: one line per run_train, how it ran (to see what the suite forks)."""
+    path = os.environ.get("LOOPWRIGHT_TEST_FORK_LOG")
+    if path:
+        with open(path, "a") as log:
+            log.write(f"{os.environ.get('PYTEST_CURRENT_TEST', '?')}\t{how}\t{' '.join(args)[:200]}\n")

@@ -5,7 +5,8 @@ JSON request a line on stdin ({argv, cwd, env, out, err}); for each it forks, an
 (train.py) as ``python <argv...>`` would. The server answers {"pid": N} once the child exists and
 {"status": code} when it ends (negative: killed by that signal, as subprocess reports it). Stdin's end stops it.
 
-It imports nothing of loopwright: every run reads the working tree's code afresh."""
+It imports nothing of loopwright: every run reads the working tree's code afresh. It tells the client which
+environment variables the imports read ("env_read" in its first answer)."""
 
 from __future__ import annotations
 
@@ -36,9 +37,29 @@ def _die_with_parent() -> None:
     ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
-def _preload() -> bytes:
-    """Import the stack with fds 1 and 2 in a file; return what the imports printed (each run's stderr gets it,
-    as a fresh process would print it)."""
+class _ReadsRecorded(type(os.environ)):
+    """os.environ while the stack imports: every key looked up (os.getenv and ``in`` go through __getitem__)."""
+    read: set[str] = set()
+
+    def __getitem__(self, key: str) -> str:
+        _ReadsRecorded.read.add(key)
+        return super().__getitem__(key)
+
+
+def _preload() -> tuple[bytes, list[str]]:
+    """Import the stack with fds 1 and 2 in a file. Returns what the imports printed (each run's stderr gets it,
+    as a fresh process would print it) and the environment variables they read (a run whose environment differs
+    in one of them is not forked: what the imports made of it would be stale)."""
+    plain = type(os.environ)
+    os.environ.__class__ = _ReadsRecorded
+    try:
+        printed = _imported()
+    finally:
+        os.environ.__class__ = plain
+    return printed, sorted(_ReadsRecorded.read)
+
+
+def _imported() -> bytes:
     import importlib
 
     with tempfile.TemporaryFile() as printed:
@@ -59,9 +80,11 @@ def _preload() -> bytes:
         return printed.read()
 
 
-def _become_the_run(request: dict, printed: bytes) -> None:
+def _become_the_run(request: dict, printed: bytes, server: int) -> None:
     """In the forked child: the process ``python <argv...>`` would be. Never returns: raises SystemExit."""
     _die_with_parent()
+    if os.getppid() != server:  # the server died between the fork and the line above: no signal will come
+        os._exit(1)
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
     os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
     os.dup2(os.open(request["out"], flags, 0o600), 1)
@@ -92,18 +115,19 @@ def _answer(reply: dict) -> None:
 
 def serve() -> None:
     _die_with_parent()
-    printed = _preload()
+    printed, env_read = _preload()
     if threading.active_count() != 1:  # fork copies only the forking thread: a run could inherit a held lock
         _answer({"refused": f"{threading.active_count()} threads after the imports"})
         return
-    _answer({"ready": True})
+    _answer({"ready": True, "env_read": env_read})
+    server = os.getpid()
     for line in sys.stdin:
         request = json.loads(line)
         sys.stdout.flush()
         sys.stderr.flush()
         pid = os.fork()
         if pid == 0:
-            _become_the_run(request, printed)
+            _become_the_run(request, printed, server)
         _answer({"pid": pid})
         _, status = os.waitpid(pid, 0)
         _answer({"status": os.waitstatus_to_exitcode(status)})

@@ -30,11 +30,24 @@ def test_a_run_past_its_timeout_is_killed_and_the_server_serves_the_next(tmp_pat
 def test_what_the_server_cannot_run_faithfully_is_a_plain_process(monkeypatch):
     assert train_fork.server_for(TINY) is not None
     assert train_fork.server_for([*TINY, "profile.omp_wait_policy=passive"]) is None  # read as torch loads
-    monkeypatch.setenv("HF_HOME", "/elsewhere")  # libraries read some variables once, at import
+    monkeypatch.setenv("HF_HOME", "/elsewhere")  # huggingface_hub reads it once, at import
     assert train_fork.server_for(TINY) is None
-    monkeypatch.setenv("PYTEST_CURRENT_TEST", "another test")  # pytest's own, set for every test phase
     monkeypatch.delenv("HF_HOME")
+    monkeypatch.setenv("OMP_NUM_THREADS", "7")  # read by native code, where the server cannot record it
+    assert train_fork.server_for(TINY) is None
+    monkeypatch.undo()
     assert train_fork.server_for(TINY) is not None
+
+
+def test_a_variable_no_import_reads_reaches_the_forked_run(tmp_path, monkeypatch):
+    """The run gets the caller's environment, not the server's: LOOPWRIGHT_SLOT (set by the local_gpus launcher,
+    read by the job when it writes its manifest) is recorded as the run's slot."""
+    monkeypatch.setenv("LOOPWRIGHT_SLOT", "1")
+    assert train_fork.server_for(TINY) is not None
+    run_dir = tmp_path / "run"
+    proc = run_train([*TINY, "profile.max_steps=1", "eval.enabled=false", f"hydra.run.dir={run_dir}"], cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert json.loads((run_dir / "manifest.json").read_text())["host"]["slot"]["slot"] == 1
 
 
 def test_a_run_interrupted_mid_way_takes_its_server_down_and_the_next_run_gets_a_new_one(tmp_path, monkeypatch):
@@ -52,7 +65,7 @@ def test_a_run_interrupted_mid_way_takes_its_server_down_and_the_next_run_gets_a
 
     monkeypatch.setattr(server, "_exchange", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        run_train([*TINY, "profile.max_steps=100000", "guards.zero_signal_steps=null",
+        run_train([*TINY, "profile.max_steps=100000", "guards.zero_signal_steps=null", "eval.enabled=false",
                    f"hydra.run.dir={tmp_path / 'cut'}"], cwd=tmp_path)
     assert server.proc.poll() is not None
     assert _ends_within(forked[0], 5)  # the run went with its server, not on in the background
