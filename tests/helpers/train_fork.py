@@ -14,16 +14,17 @@ captured, atexit handlers run at its end. What differs from a fresh interpreter,
 - OpenMP reads its wait policy when torch loads: the server starts with the default profile's
   (``GOMP_SPINCOUNT``, profile.omp_wait_policy=brief). A run that names ``omp_wait_policy`` runs as a plain process.
 - What a library made of an environment variable at import: each run gets the caller's environment, but the
-  server's imports saw the one it started with. The server records every variable its imports looked up; a run
-  whose environment differs in one of those, or in a variable native code or the interpreter reads at start
-  (``NATIVE_PREFIXES``), runs as a plain process.
-- Random state: Python's ``random`` reseeds itself in a forked child; the server reseeds numpy's.
+  server's imports saw the one it started with. The server records every variable its imports looked up; when
+  the caller's environment differs in one of those, or in a variable native code or the interpreter reads at
+  start (``NATIVE_PREFIXES``), a new server is started with it first (and a warning names the variables).
+- Random state: Python's ``random`` reseeds itself in a forked child; the child reseeds numpy's.
 
 What must be a plain process stays one: the tests that time, signal or kill a run, that check what it imports
 (run_train_without_torch), and every launcher's job, start ``python train.py`` themselves.
-``LOOPWRIGHT_TEST_FORK=0`` makes run_train a plain process too (``LOOPWRIGHT_TEST_FORK_LOG=<file>`` lists how each
-ran); tests/integration/train/test_train_fork.py
-checks that a forked run writes the metrics a plain one writes."""
+``LOOPWRIGHT_TEST_FORK=0`` makes run_train a plain process too; ``LOOPWRIGHT_TEST_FORK_LOG=<file>`` lists how each
+run ran. test_guards.py's test_same_seed_same_config_gives_identical_metrics checks that a forked run writes the
+metrics a plain one writes; tests/integration/train/test_train_fork.py checks timeouts, interrupts, a changed
+environment and what is not forked."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ import sys
 import tempfile
 import threading
 import time
+import warnings
 from pathlib import Path
 
 SERVER = Path(__file__).with_name("train_fork_server.py")
@@ -86,10 +88,6 @@ class ForkServer:
         differ = {k for k in env.keys() | self.env.keys() if env.get(k) != self.env.get(k)
                   and not (k in VOLATILE_ENV and k in env and k in self.env)}
         return sorted(k for k in differ if k in self.env_read or k.startswith(NATIVE_PREFIXES))
-
-    def accepts(self, args: list[str]) -> bool:
-        return (self.proc.poll() is None and not self.stale_for(dict(os.environ))
-                and not any(word in arg for arg in args for word in PLAIN_ONLY))
 
     def run(self, cmd: list[str], cwd: Path, timeout: float) -> subprocess.CompletedProcess:
         with tempfile.TemporaryDirectory(prefix="train-fork-") as tmp:
@@ -143,16 +141,23 @@ _server: ForkServer | None = None
 
 
 def server_for(args: list[str]) -> ForkServer | None:
-    """This process's server when it can run ``args`` faithfully; None: run them as a plain process."""
+    """This process's server, started (again) with the caller's environment where its imports would have seen
+    another; None: run ``args`` as a plain process."""
     global _server
     if not enabled() or threading.current_thread() is not threading.main_thread():
         return None  # the server dies with the thread that started it (PR_SET_PDEATHSIG); runs are one at a time
+    if any(word in arg for arg in args for word in PLAIN_ONLY):
+        _log(args, "plain")
+        return None
+    stale = _server.stale_for(dict(os.environ)) if _server is not None and _server.proc.poll() is None else []
+    if stale:  # a test changed what the imports read (for itself, or for every later test of this worker)
+        warnings.warn(f"run_train's fork server started again: the environment changed in {stale}", stacklevel=3)
+        _server.close()
     if _server is None or _server.proc.poll() is not None:
         _server = ForkServer()
         atexit.register(_server.close)
-    forked = _server.accepts(args)
-    _log(args, "forked" if forked else f"plain: {_server.stale_for(dict(os.environ))}")
-    return _server if forked else None
+    _log(args, f"forked{' (new server: ' + ', '.join(stale) + ')' if stale else ''}")
+    return _server
 
 
 def _log(args: list[str], how: str) -> None:

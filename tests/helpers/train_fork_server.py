@@ -38,11 +38,18 @@ def _die_with_parent() -> None:
 
 
 class _ReadsRecorded(type(os.environ)):
-    """os.environ while the stack imports: every key looked up (os.getenv and ``in`` go through __getitem__)."""
+    """os.environ while the stack imports: every key looked up (os.getenv and ``in`` go through __getitem__), but
+    not the values read by a scan of the whole environment: ``items()``, ``copy()``, and tqdm's and fsspec's scans
+    for their prefixes (TQDM_, FSSPEC_: train_fork.NATIVE_PREFIXES). Those would name every variable present."""
     read: set[str] = set()
 
     def __getitem__(self, key: str) -> str:
-        _ReadsRecorded.read.add(key)
+        caller = sys._getframe(1).f_code
+        scan = (caller.co_name == "__iter__" and "_collections_abc" in caller.co_filename
+                or caller.co_name == "copy" and caller.co_filename.endswith(("os.py", "<frozen os>"))
+                or caller.co_filename.endswith((os.path.join("tqdm", "utils.py"), os.path.join("fsspec", "config.py"))))
+        if not scan:
+            _ReadsRecorded.read.add(key)
         return super().__getitem__(key)
 
 

@@ -1,11 +1,12 @@
 """The suite's fork server (tests/helpers/train_fork.py) behaves as subprocess.run does where tests rely on it:
-a run past its timeout is killed and raises TimeoutExpired, and the server serves the next run; a run it cannot
-fork faithfully is a plain process. That a forked run writes what a plain one writes: test_guards.py's
-test_same_seed_same_config_gives_identical_metrics."""
+a run past its timeout is killed and raises TimeoutExpired, and the server serves the next run; an environment
+its imports would have read otherwise gets a server started with it. That a forked run writes what a plain one
+writes: test_guards.py's test_same_seed_same_config_gives_identical_metrics."""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import time
 from pathlib import Path
@@ -27,16 +28,19 @@ def test_a_run_past_its_timeout_is_killed_and_the_server_serves_the_next(tmp_pat
     assert proc.returncode == 1 and "no_such_key" in proc.stderr, proc.stderr[-2000:]  # Hydra refuses it
 
 
-def test_what_the_server_cannot_run_faithfully_is_a_plain_process(monkeypatch):
-    assert train_fork.server_for(TINY) is not None
+def test_a_changed_environment_that_the_imports_read_gets_a_server_started_with_it(monkeypatch):
+    server = train_fork.server_for(TINY)
+    assert server is not None
     assert train_fork.server_for([*TINY, "profile.omp_wait_policy=passive"]) is None  # read as torch loads
-    monkeypatch.setenv("HF_HOME", "/elsewhere")  # huggingface_hub reads it once, at import
-    assert train_fork.server_for(TINY) is None
-    monkeypatch.delenv("HF_HOME")
-    monkeypatch.setenv("OMP_NUM_THREADS", "7")  # read by native code, where the server cannot record it
-    assert train_fork.server_for(TINY) is None
-    monkeypatch.undo()
-    assert train_fork.server_for(TINY) is not None
+    env = dict(os.environ)
+    assert server.stale_for({**env, "HF_HOME": "/elsewhere"}) == ["HF_HOME"]  # huggingface_hub: once, at import
+    assert server.stale_for({**env, "OMP_NUM_THREADS": "7"}) == ["OMP_NUM_THREADS"]  # native: not recorded
+    assert server.stale_for({**env, "LOOPWRIGHT_SLOT": "1", "PYTEST_CURRENT_TEST": "another"}) == []
+    monkeypatch.setenv("HF_HUB_DISABLE_TELEMETRY", "1")
+    with pytest.warns(UserWarning, match="HF_HUB_DISABLE_TELEMETRY"):
+        again = train_fork.server_for(TINY)
+    assert again is not server and server.proc.poll() is not None and again.env["HF_HUB_DISABLE_TELEMETRY"] == "1"
+    assert train_fork.server_for(TINY) is again  # the same environment: the same server
 
 
 def test_a_variable_no_import_reads_reaches_the_forked_run(tmp_path, monkeypatch):
