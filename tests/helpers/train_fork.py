@@ -21,10 +21,11 @@ captured, atexit handlers run at its end. What differs from a fresh interpreter,
 
 What must be a plain process stays one: the tests that time, signal or kill a run, that check what it imports
 (run_train_without_torch), and every launcher's job, start ``python train.py`` themselves.
-``LOOPWRIGHT_TEST_FORK=0`` makes run_train a plain process too; ``LOOPWRIGHT_TEST_FORK_LOG=<file>`` lists how each
-run ran. test_guards.py's test_same_seed_same_config_gives_identical_metrics checks that a forked run writes the
-metrics a plain one writes; tests/integration/train/test_train_fork.py checks timeouts, interrupts, a changed
-environment and what is not forked."""
+In ``ps`` a forked run shows its server's command line (``train_fork_server.py``), not train.py's: look for it
+under that name. ``LOOPWRIGHT_TEST_FORK=0`` makes run_train a plain process too; ``LOOPWRIGHT_TEST_FORK_LOG=<file>``
+lists how each run ran. test_guards.py's test_same_seed_same_config_gives_identical_metrics checks that a
+forked run writes the metrics a plain one writes; tests/integration/train/test_train_fork.py checks timeouts,
+interrupts, a changed environment and what is not forked."""
 
 from __future__ import annotations
 
