@@ -55,8 +55,8 @@ class _ReadsRecorded(type(os.environ)):
 
 def _preload() -> tuple[bytes, list[str]]:
     """Import the stack with fds 1 and 2 in a file. Returns what the imports printed (each run's stderr gets it,
-    as a fresh process would print it) and the environment variables they read (a run whose environment differs
-    in one of them is not forked: what the imports made of it would be stale)."""
+    as a fresh process would print it) and the environment variables they read (a caller whose environment differs
+    in one of them gets a server started with it: what these imports made of it would be stale)."""
     plain = type(os.environ)
     os.environ.__class__ = _ReadsRecorded
     try:

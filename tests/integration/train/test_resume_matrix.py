@@ -30,13 +30,17 @@ RUN = ["model=tiny", "profile=smoke", "profile.max_steps=4", "checkpoint.every=2
 _TIMING = {"elapsed_s", "step_time"}
 
 
+def _args(run_dir: Path, *extra: str) -> list[str]:
+    return [*RUN, *extra, f"hydra.run.dir={run_dir}"]
+
+
 def _cmd(run_dir: Path, *extra: str) -> list[str]:
-    return [sys.executable, str(ROOT / "train.py"), *RUN, *extra, f"hydra.run.dir={run_dir}"]
+    return [sys.executable, str(ROOT / "train.py"), *_args(run_dir, *extra)]
 
 
 def _run(run_dir: Path, *extra: str, env: dict | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
     if env is None:  # the suite's run_train: forked from its fork server where that is faithful (helpers/train_fork.py)
-        return run_train(_cmd(run_dir, *extra)[2:], cwd=run_dir.parent, timeout=timeout)
+        return run_train(_args(run_dir, *extra), cwd=run_dir.parent, timeout=timeout)
     return subprocess.run(_cmd(run_dir, *extra), cwd=run_dir.parent, capture_output=True, text=True,
                           timeout=timeout, env=env)
 
