@@ -18,6 +18,10 @@ captured, atexit handlers run at its end. What differs from a fresh interpreter,
   the caller's environment differs in one of those, or in a variable native code or the interpreter reads at
   start (``NATIVE_PREFIXES``), a new server is started with it first (and a warning names the variables).
 - Random state: Python's ``random`` reseeds itself in a forked child; the child reseeds numpy's.
+- Garbage collection: the server moves the imports' objects to the permanent generation (``gc.freeze``) before it
+  forks, so a run's collections walk only what the run made. They are module objects a fresh process keeps to
+  its end too. Measured, one-step smoke runs forked: 4.07 s each before this, the reward plot's pyplot preloaded
+  and this freeze; 1.87 s after (3.26 s with pyplot preloaded and no freeze).
 
 What must be a plain process stays one: the tests that time, signal or kill a run, that check what it imports
 (run_train_without_torch), and every launcher's job, start ``python train.py`` themselves.

@@ -11,6 +11,7 @@ environment variables the imports read ("env_read" in its first answer)."""
 from __future__ import annotations
 
 import ctypes
+import gc
 import json
 import os
 import runpy
@@ -26,6 +27,7 @@ import traceback
 PRELOAD = (
     "torch", "numpy", "transformers", "peft", "datasets", "accelerate", "matplotlib", "trl",
     "torch.distributed.tensor", "pandas", "pyarrow", "wandb", "hydra", "omegaconf", "hydra.core.config_store",
+    "matplotlib.pyplot",  # the reward curve at a run's end: 0.2-0.3 s; its backend is chosen at the first figure
 )
 LAZY = {"transformers": ("AutoModelForCausalLM", "AutoTokenizer", "Trainer", "TrainerCallback"),
         "trl": ("GRPOTrainer", "GRPOConfig", "SFTTrainer", "SFTConfig")}
@@ -126,6 +128,11 @@ def serve() -> None:
     if threading.active_count() != 1:  # fork copies only the forking thread: a run could inherit a held lock
         _answer({"refused": f"{threading.active_count()} threads after the imports"})
         return
+    # The imports' objects to the permanent generation: a run's collections (accelerate's gc.collect() after
+    # training took 0.27 s of a 3 s forked run) no longer walk the whole stack's objects, and do not write to
+    # (copy) the pages holding them. Those objects live as long as their modules in a fresh process too.
+    gc.collect()
+    gc.freeze()
     _answer({"ready": True, "env_read": env_read})
     server = os.getpid()
     for line in sys.stdin:

@@ -70,11 +70,16 @@ def redact_override(text: str, values: list[str] | None = None) -> str:
 def redact_yaml_file(path: Path) -> None:
     """Rewrite one YAML file Hydra wrote (its values exactly as given) with secrets redacted; a file that is
     not YAML is scrubbed as text. Interpolations stay unresolved (resolving could itself read a secret)."""
+    import yaml
     from omegaconf import OmegaConf
+    from omegaconf._utils import get_omega_conf_dumper
 
     try:
         data = redact(OmegaConf.to_container(OmegaConf.load(path), resolve=False))
-        text = OmegaConf.to_yaml(OmegaConf.create(data))
+        # What OmegaConf.to_yaml writes for plain data, without building a config from it first: that build
+        # (OmegaConf.create) was 0.3 s of a one-step run for Hydra's three files, the dump itself 0.01 s.
+        text = yaml.dump(data, default_flow_style=False, allow_unicode=True, sort_keys=False,
+                         Dumper=get_omega_conf_dumper())
     except Exception:  # noqa: BLE001 - not YAML OmegaConf reads: redact what can be redacted, line by line
         text = "\n".join(redact_override(scrub_text(line)) for line in path.read_text(errors="replace").split("\n"))
     write_bytes_atomic(path, text.encode())

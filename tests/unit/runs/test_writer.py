@@ -74,3 +74,31 @@ def test_redact_override(override, expected):
 def test_passwords_inside_urls_are_redacted(text, expected):
     assert writer.redact({"trial": {"storage": text}})["trial"]["storage"] == expected
     assert writer.redact_override(text) == expected
+
+
+TRICKY_YAML = """\
+quoted_bool: 'true'
+quoted_float: '1e-5'
+quoted_null: 'null'
+interpolation: ${model.name_or_path}
+unicode: "héllo ✓"
+multiline: "line1\\nline2"
+mixed: [1, 'yes', 'off', 2.5, null, '~', '']
+nested: {hex: '0x10', underscored: '1_000', colon: 'a: b', dash: '- item'}
+number: 1e-5
+hf_token: hf_abcdefgh
+"""
+
+
+def test_a_redacted_yaml_file_is_what_omegaconf_would_have_written(tmp_path):
+    # redact_yaml_file dumps with OmegaConf's own dumper instead of OmegaConf.to_yaml (which builds a config first,
+    # 0.3 s a run): the file must be byte for byte what to_yaml writes, strings that look like other types quoted
+    from omegaconf import OmegaConf
+
+    path = tmp_path / "config.yaml"
+    path.write_text(TRICKY_YAML)
+    writer.redact_yaml_file(path)
+    redacted = writer.redact(OmegaConf.to_container(OmegaConf.create(TRICKY_YAML), resolve=False))
+    assert redacted["hf_token"] == writer.REDACTED
+    assert path.read_text() == OmegaConf.to_yaml(OmegaConf.create(redacted))
+    assert OmegaConf.to_container(OmegaConf.load(path), resolve=False) == redacted
