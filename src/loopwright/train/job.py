@@ -14,6 +14,7 @@ the run produces lands in ``run_dir``:
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 from typing import Any, Callable
@@ -31,6 +32,7 @@ def train(cfg: Any, run_dir: Path | None = None, callbacks: list | Callable[[], 
     An exception ends the manifest with the status the exits table gives it, and is re-raised."""
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     set_omp_wait_policy(cfg)
+    release_what_an_earlier_job_froze()
     run_dir = Path(run_dir or Path.cwd()).resolve()
     run_dir.mkdir(parents=True, exist_ok=True)
     from loopwright.train.resume import plan
@@ -85,6 +87,30 @@ def set_omp_wait_policy(cfg: Any) -> None:
         os.environ["OMP_WAIT_POLICY"] = policy.upper()
 
 
+_froze: list[bool] = []  # a job in this process froze objects (freeze_what_the_job_holds)
+
+
+def freeze_what_the_job_holds() -> None:
+    """Move every object alive now (the imported stack, the model, the data) out of the garbage collector's sight:
+    they live to the job's end anyway, and each full collection during training walked them all again
+    (accelerate's gc.collect() after training among them). Measured, one-step smoke runs (model=tiny profile=smoke,
+    plain processes, 2-core box, two rounds alternated): 6.0 s -> 5.0 s. Not unfrozen when the job ends: the
+    collection at the interpreter's exit would walk them all once more (5.7 s). A next job in the same process
+    unfreezes them."""
+    gc.collect()  # what is garbage already is freed, not kept for the job's length
+    gc.freeze()
+    _froze.append(True)
+
+
+def release_what_an_earlier_job_froze() -> None:
+    """Hydra's basic launcher runs a multirun's jobs one after another in one process: the objects an earlier job
+    froze (its model among them) can be collected again."""
+    if _froze:
+        gc.unfreeze()
+        _froze.clear()
+        gc.collect()  # now, before this job loads its model: a GPU's memory held by the last one's cycles goes
+
+
 def _run(job: Job, extra_callbacks: list) -> dict[str, Any]:
     from loopwright.episodes import token_report
     from loopwright.evaluation.paired import raise_if_dont_ship
@@ -102,6 +128,7 @@ def _run(job: Job, extra_callbacks: list) -> dict[str, Any]:
     held_out = steps.held_out_eval(job, tokenizer, data)
     base = steps.evaluate_base(job, model, held_out)
     stop_if_signalled()
+    freeze_what_the_job_holds()
     trainer, watchers = steps.prepare_trainer(job, model, tokenizer, data, held_out, resume_from, extra_callbacks)
     result = steps.run_training(job, trainer, watchers, resume_from)
     step = result["global_step"]
