@@ -48,6 +48,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from loopwright.runs import reader as runs_reader
+
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "bench"
 MIN_PHASE_S = 45  # a phase that would start with less left than this is skipped
@@ -91,19 +93,9 @@ PEAK_MARK = "peak_cuda_memory_train"  # bench/gen_timer.py: torch.cuda.max_memor
 # ---------------------------------------------------------------- pure pieces (tested on CPU)
 
 def read_jsonl(path: Path) -> list[dict]:
-    """JSON lines of a file; a missing file is no lines, a torn last line is dropped."""
-    if not path.is_file():
-        return []
-    rows = []
-    for line in path.read_text().splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        try:
-            rows.append(json.loads(line))
-        except json.JSONDecodeError:
-            continue
-    return rows
+    """JSON lines of a file; a missing file is no lines, a torn last line or a damaged one is dropped (and
+    logged with its file and line: loopwright.runs.reader, the project's one reader of run files)."""
+    return runs_reader.read_jsonl(path, missing_ok=True, skip_damaged=True)
 
 
 def step_rows(rows: list[dict]) -> list[dict]:
@@ -303,10 +295,12 @@ def check_composes(cmds: dict[str, dict[str, list[str]]], timeout: float = 120) 
     return problems
 
 
-def _load_json(path: Path) -> dict | None:
+def _load_json(path: Path) -> Any:
+    """A JSON file of a side (an object, or TRL's log_history list), or None when it is missing or damaged: that
+    side's figures then read n/a."""
     try:
-        return json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError):
+        return runs_reader.read_json(path)
+    except (OSError, runs_reader.DamagedFile):
         return None
 
 
@@ -383,7 +377,7 @@ def eval_saved(model_dir: Path, run_dir: Path, out: Path) -> None:
     from loopwright.evaluation.held_out import evaluate_policy, summarize
     from loopwright.train.models import fill_tokenizer_defaults
 
-    cfg = json.loads((run_dir / "manifest.json").read_text())["config"]
+    cfg = runs_reader.read_manifest(run_dir)["config"]
     rows = read_jsonl(run_dir / "data" / "held_out.jsonl")
     reward_fn = rewards.combined(rewards.build(OmegaConf.create(cfg["reward"])))
     dtype = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}[cfg["model"]["dtype"]]

@@ -32,6 +32,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from loopwright.runs.reader import read_manifest
+
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "HF_HUB_OFFLINE": "1", "WANDB_MODE": "disabled", "TOKENIZERS_PARALLELISM": "false"}
 
@@ -48,7 +50,7 @@ def sweep_seconds(provider_args: list[str], jobs: int, sweep_dir: Path, steps: i
     elapsed = time.perf_counter() - start
     if proc.returncode != 0:
         sys.exit(f"command failed: {' '.join(cmd)}\n{proc.stdout[-2000:]}\n{proc.stderr[-4000:]}")
-    done = [json.loads(p.read_text())["status"] for p in sweep_dir.glob("*/manifest.json")]
+    done = [read_manifest(p.parent)["status"] for p in sweep_dir.glob("*/manifest.json")]
     if done != ["completed"] * jobs:
         sys.exit(f"expected {jobs} completed jobs in {sweep_dir}, found {done}")
     return elapsed, proc.stdout + proc.stderr

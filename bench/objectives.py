@@ -45,6 +45,8 @@ import sys
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
+from loopwright.runs.reader import read_manifest, read_metrics
+
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "HF_HUB_OFFLINE": "1", "WANDB_MODE": "disabled", "TOKENIZERS_PARALLELISM": "false"}
 GOAL = 0.40  # issue 14: held-out accuracy delta on every seed
@@ -161,8 +163,8 @@ def run_one(name: str, seed: int, model: str, profile: str, steps: int | None, r
     if proc.returncode != 0 or not (run_dir / "manifest.json").is_file():
         last = proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else f"exit {proc.returncode}"
         return {"objective": name, "seed": seed, "run_dir": str(run_dir), "error": last}
-    manifest = json.loads((run_dir / "manifest.json").read_text())
-    metrics = [json.loads(line) for line in (run_dir / "metrics.jsonl").read_text().splitlines() if line.strip()]
+    manifest = read_manifest(run_dir)
+    metrics = read_metrics(run_dir)
     rewards = [m["reward"] for m in metrics if "reward" in m]
     result = manifest["result"]
     return {

@@ -31,6 +31,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from loopwright.runs.reader import read_manifest
+
 ROOT = Path(__file__).resolve().parents[1]
 # The fp32 default job against plain TRL fp32 when issue 14 was written (docs/BENCHMARKS.md): 10.17 / 10.64 s.
 FP32_DEFAULT_RATIO = 0.956
@@ -47,7 +49,7 @@ def _run(cmd: list[str], cwd: Path = ROOT) -> str:
 def loopwright_step_time(model: str, steps: int, run_dir: Path) -> float:
     _run([sys.executable, "train.py", f"model={model}", f"profile.max_steps={steps}", "eval.enabled=false",
           "save_model=false", f"hydra.run.dir={run_dir}"])
-    return json.loads((run_dir / "manifest.json").read_text())["timings"]["train_s_per_step"]
+    return read_manifest(run_dir)["timings"]["train_s_per_step"]
 
 
 def plain_step_time(run_dir: Path, out_dir: Path, fp32: bool = False) -> float:
@@ -77,7 +79,7 @@ def bench_training(model: str, steps: int, rounds: int) -> dict:
             run_dir = Path(tmp) / f"lw{i}"
             lw.append(loopwright_step_time(model, steps, run_dir))
             plain.append(plain_step_time(run_dir, Path(tmp) / f"plain{i}"))
-            kwargs = json.loads((run_dir / "manifest.json").read_text())["trainer"]["kwargs_from_config"]
+            kwargs = read_manifest(run_dir)["trainer"]["kwargs_from_config"]
             mixed = bool(kwargs.get("bf16") or kwargs.get("fp16"))
             if mixed:
                 plain_fp32.append(plain_step_time(run_dir, Path(tmp) / f"plain_fp32_{i}", fp32=True))

@@ -19,6 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from loopwright.runs.reader import read_eval_results, read_json_object, read_jsonl, read_manifest
+
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 
@@ -35,9 +37,9 @@ def main() -> None:
     from transformers import AutoModelForCausalLM, AutoTokenizer, TrainerCallback
     from trl import GRPOConfig, GRPOTrainer
 
-    manifest = json.loads((args.run_dir / "manifest.json").read_text())
+    manifest = read_manifest(args.run_dir)
     seconds = args.seconds or manifest["timings"]["train_s"]
-    rows = [json.loads(line) for line in (args.run_dir / "data" / "train.jsonl").read_text().splitlines()]
+    rows = read_jsonl(args.run_dir / "data" / "train.jsonl")
     model_path = manifest["model"]["source"]["path"]
     out = Path(tempfile.mkdtemp(prefix="peer-trl-"))
 
@@ -64,8 +66,8 @@ def main() -> None:
     trainer.save_model(str(out / "model"))
     trainer.processing_class.save_pretrained(str(out / "model"))
     eval_saved(out / "model", args.run_dir, out / "eval.json")
-    peer = json.loads((out / "eval.json").read_text())
-    ours = json.loads((args.run_dir / "eval_results.json").read_text())["summary"]
+    peer = read_json_object(out / "eval.json")
+    ours = read_eval_results(args.run_dir)["summary"]
     print(json.dumps({"seconds_budget": round(seconds, 1), "peer_train_s": round(wall, 1),
                       "peer_steps": trainer.state.global_step,
                       "peer_defaults": {k: getattr(config, k) for k in ("learning_rate", "beta", "num_generations",

@@ -23,6 +23,8 @@ from datasets import Dataset
 from transformers import AutoModelForCausalLM, AutoTokenizer
 from trl import GRPOConfig, GRPOTrainer
 
+from loopwright.runs.reader import read_jsonl, read_manifest
+
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
 
 
@@ -37,7 +39,7 @@ def first_number_reward(completions, answer, **_):
 
 
 def main(run_dir: Path, out_dir: Path, save_model: bool = False, fp32: bool = False) -> None:
-    manifest = json.loads((run_dir / "manifest.json").read_text())
+    manifest = read_manifest(run_dir)
     config = manifest.get("config", {})
     reward = config.get("reward", {}).get("kind", "arithmetic")
     if reward != "arithmetic":
@@ -45,7 +47,7 @@ def main(run_dir: Path, out_dir: Path, save_model: bool = False, fp32: bool = Fa
     kwargs = dict(manifest["trainer"]["kwargs_from_config"], output_dir=str(out_dir))
     if fp32:
         kwargs.update(bf16=False, fp16=False)
-    rows = [json.loads(line) for line in (run_dir / "data" / "train.jsonl").read_text().splitlines()]
+    rows = read_jsonl(run_dir / "data" / "train.jsonl")
     model_path = manifest["model"]["source"]["path"]
     dtype = config.get("model", {}).get("dtype", "float32")
     torch.manual_seed(kwargs["seed"])

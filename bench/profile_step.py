@@ -25,6 +25,8 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from loopwright.runs.reader import read_manifest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # TRL block name (ProfilingContext.name's last part) -> the category it is reported under
@@ -172,7 +174,7 @@ def main() -> None:
     except SystemExit as exit_:
         if exit_.code not in (0, None):
             raise
-    manifest = json.loads((run_dir / "manifest.json").read_text())
+    manifest = read_manifest(run_dir)
     result = summarize(recorder.blocks, manifest["timings"]["train_s"], manifest["global_step"])
     result["overrides"] = sys.argv[1:-1]
     print(f"\n{'block':46}{'s/step':>9}{'share':>8}")

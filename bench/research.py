@@ -23,6 +23,8 @@ import sys
 import time
 from pathlib import Path
 
+from loopwright.runs.reader import read_json_object
+
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "bench" / "research_app.py"
 ENV = {**os.environ, "HF_HUB_OFFLINE": "1", "WANDB_MODE": "disabled",
@@ -39,7 +41,7 @@ def run_arm(sweep_dir: Path, seed: int, trials: int, rounds: int, extra: list[st
     proc = subprocess.run(cmd, cwd=ROOT, env=ENV, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit(f"sweep failed: {' '.join(cmd)}\n{proc.stderr[-4000:]}")
-    records = sorted((json.loads(p.read_text()) for p in sweep_dir.rglob("record.json")), key=lambda r: r["start"])
+    records = sorted((read_json_object(p) for p in sweep_dir.rglob("record.json")), key=lambda r: r["start"])
     steps, to_target, best = 0, None, 0.0
     for record in records:
         steps += record["steps"]

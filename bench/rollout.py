@@ -23,6 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from loopwright.runs.reader import read_eval_results, read_manifest
+
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "HF_HUB_OFFLINE": "1", "WANDB_MODE": "disabled", "TOKENIZERS_PARALLELISM": "false",
        "PYTHONPATH": str(ROOT / "src")}
@@ -42,8 +44,8 @@ def _train(python: str, overrides: list[str], run_dir: Path) -> dict:
     wall = time.monotonic() - start
     if proc.returncode != 0:
         sys.exit(f"train.py {' '.join(overrides)} failed:\n{proc.stdout[-2000:]}\n{proc.stderr[-4000:]}")
-    manifest = json.loads((run_dir / "manifest.json").read_text())
-    summary = json.loads((run_dir / "eval_results.json").read_text())["summary"]
+    manifest = read_manifest(run_dir)
+    summary = read_eval_results(run_dir)["summary"]
     t = manifest["timings"]
     return {"wall_s": round(wall, 1), "s_per_step": t["train_s_per_step"], "steps": manifest["global_step"],
             "base_accuracy": summary["base_accuracy"], "trained_accuracy": summary["trained_accuracy"],

@@ -26,6 +26,8 @@ import sys
 import time
 from pathlib import Path
 
+from loopwright.runs.reader import read_manifest
+
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "HF_HUB_OFFLINE": "1", "WANDB_MODE": "disabled", "TOKENIZERS_PARALLELISM": "false",
        "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT / "launchers"), str(ROOT / "sweeps"),
@@ -53,7 +55,7 @@ def run_sweep(sweep_dir: Path, trials: int, steps: int, pruned: bool, eval_every
         sys.exit(f"sweep failed: {' '.join(cmd)}\n{proc.stderr[-4000:]}")
     rows = []
     for job in sorted((p for p in sweep_dir.iterdir() if p.name.isdigit()), key=lambda p: int(p.name)):
-        m = json.loads((job / "manifest.json").read_text())
+        m = read_manifest(job)
         rows.append({"trial": int(job.name), "status": m["status"], "steps": m.get("global_step"),
                      "lr": m["config"]["objective"]["learning_rate"], "beta": m["config"]["objective"]["beta"],
                      "accuracy": (m.get("result") or {}).get("trained_accuracy")})

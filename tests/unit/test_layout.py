@@ -224,3 +224,18 @@ def test_unit_tests_never_start_train_py():
     offenders = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "unit").rglob("*.py")
                        if starts.search(p.read_text()))
     assert not offenders, f"unit tests that start train.py (move them to tests/integration/): {offenders}"
+
+
+def test_run_files_are_parsed_only_by_the_run_reader():
+    # One reader of a run's, a sweep's or a store's files (runs/reader.py: one DamagedFile naming file and line), for
+    # the product, the plugins, the scripts and the benchmarks alike. This catches the one-line hand parse
+    # (json.loads of a run file's text), the form every earlier copy had.
+    run_file = re.compile(r"manifest\.json|eval_results\.json|metrics\.jsonl|record\.json|train\.jsonl|held_out\.jsonl")
+    parse = re.compile(r"\bjson\.loads?\(")
+    reader = ROOT / "src" / "loopwright" / "runs" / "reader.py"
+    files = [*ROOT.glob("*.py"), *(p for d in ("src", "launchers", "sweeps", "scripts", "bench")
+                                   for p in (ROOT / d).rglob("*.py"))]
+    offenders = sorted(f"{p.relative_to(ROOT)}:{n}" for p in files if p != reader
+                       for n, line in enumerate(p.read_text().splitlines(), 1)
+                       if parse.search(line) and run_file.search(line))
+    assert not offenders, f"run files parsed by hand (use loopwright.runs.reader): {offenders}"
