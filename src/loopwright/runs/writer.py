@@ -72,14 +72,15 @@ def redact_yaml_file(path: Path) -> None:
     not YAML is scrubbed as text. Interpolations stay unresolved (resolving could itself read a secret)."""
     import yaml
     from omegaconf import OmegaConf
-    from omegaconf._utils import get_omega_conf_dumper
+    from omegaconf import omegaconf as omegaconf_module
 
     try:
         data = redact(OmegaConf.to_container(OmegaConf.load(path), resolve=False))
         # What OmegaConf.to_yaml writes for plain data, without building a config from it first: that build
-        # (OmegaConf.create) was 0.3 s of a one-step run for Hydra's three files, the dump itself 0.01 s.
+        # (OmegaConf.create) was 0.3 s of a one-step run for Hydra's three files, the dump itself 0.01 s. The dumper
+        # is the one to_yaml looks up in its own module, so config/yaml_c.py's libyaml routing applies here too.
         text = yaml.dump(data, default_flow_style=False, allow_unicode=True, sort_keys=False,
-                         Dumper=get_omega_conf_dumper())
+                         Dumper=omegaconf_module.get_omega_conf_dumper())
     except Exception:  # noqa: BLE001 - not YAML OmegaConf reads: redact what can be redacted, line by line
         text = "\n".join(redact_override(scrub_text(line)) for line in path.read_text(errors="replace").split("\n"))
     write_bytes_atomic(path, text.encode())
