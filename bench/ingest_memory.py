@@ -63,7 +63,7 @@ def generate(path: Path, target_bytes: int, seed: int = 0) -> int:
 
 CHILD = """
 import sys
-from loopwright.loop.store import ingest
+from loopwright.ingestion.store import ingest
 report, code = ingest([sys.argv[1]], "openai", sys.argv[2])
 print(report["transcripts"]["conversations"], code)
 """

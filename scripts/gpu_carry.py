@@ -86,7 +86,7 @@ def build(out: Path) -> dict:
         for wheel in Path(tmp).glob("loopwright-*.whl"):
             shutil.copy2(wheel, wheels / wheel.name)
     sys.path.insert(0, str(ROOT / "src"))
-    from loopwright.train import assets
+    from loopwright.models import assets
 
     tokenizer = _tokenizer_cache(assets)
     shutil.copytree(tokenizer, out / "cache" / tokenizer.name)

@@ -1,15 +1,15 @@
 """``python -m loopwright.audit reward=<name> [task=<name>]``: can the grader be gamed?
 
-Scores degenerate and adversarial completions (loop/probes.py: empty, repeated keywords,
+Scores degenerate and adversarial completions (reward_audit/probes.py: empty, repeated keywords,
 the prompt echoed, maximal length, a fake tool call, a polite non-answer, a contradiction
-of the row's ground truth) and generated attacks (loop/attacks.py: templates in four
+of the row's ground truth) and generated attacks (reward_audit/attacks.py: templates in four
 registers, prompt swaps, specifics stripped and swapped, the facts dumped, number stuffing)
 on ``rows`` held-out rows of the task, and reports each probe's gameability (the share of its
 replies at or above the curation threshold) with its worst examples: a reward that can be
 gamed is found before a run learns to game it. Exit 0 when no probe's gameability is above
 ``max_rate``, 1 when one is, 2 for unusable arguments. ``output=<file>`` also writes the report
 as JSON. Imports no torch.
-The audit itself is :mod:`loopwright.loop.audit`.
+The audit itself is :mod:`loopwright.reward_audit.audit`.
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ from pathlib import Path
 
 from omegaconf import DictConfig
 
-from loopwright.loop.app import hydra_app
-from loopwright.loop.audit import audit, audit_rows, lines
+from loopwright.config.app_entry import hydra_app
+from loopwright.reward_audit.audit import audit, audit_rows, lines
 
 
 def threshold_of(cfg: DictConfig) -> float:
-    from loopwright.loop.improve import threshold_of as improve_threshold
+    from loopwright.curation.improve_checks import threshold_of as improve_threshold
 
     return improve_threshold(cfg)
 

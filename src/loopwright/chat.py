@@ -25,7 +25,7 @@ from pathlib import Path
 
 from omegaconf import DictConfig
 
-from loopwright.loop.app import hydra_app
+from loopwright.config.app_entry import hydra_app
 from loopwright.serving.chat import Session, connect, converse
 
 

@@ -3,7 +3,7 @@
 Repeats harvest -> improve -> train -> gate for up to ``stop.max_generations``
 generations (docs/FLYWHEEL.md). Generation g harvests best-of-N replies of the last
 shipped model (generation 0: the base model) on the task's training prompts
-(:mod:`loopwright.loop.harvest`), curates them with :func:`loopwright.loop.curate.improve`,
+(:mod:`loopwright.loop.harvest`), curates them with :func:`loopwright.curation.curate.improve`,
 trains a child run on them from the shipped model's weights (``task=curated``,
 ``model.name_or_path=<shipped run>/model``, so its manifest names that run as its parent
 and ``python -m loopwright.lineage`` prints the chain) and gates the child against its own
@@ -25,8 +25,8 @@ from omegaconf import DictConfig
 
 import loopwright.config.flywheel  # noqa: F401  registers flywheel_schema before composition
 from loopwright.loop import flywheel_state as fs
-from loopwright.loop.app import hydra_app
-from loopwright.loop.curate import ImproveInputError
+from loopwright.config.app_entry import hydra_app
+from loopwright.curation.curate import ImproveInputError
 from loopwright.loop.flywheel import held_out_file, one_step, problems, report_lines
 
 

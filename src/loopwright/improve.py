@@ -2,14 +2,14 @@
 
 Grades every assistant turn of ingested transcripts with a reward group option,
 curates the turns at or above the threshold into training rows and writes the
-exact train.py commands for them (src/loopwright/loop/curate.py). Exit 0 when
+exact train.py commands for them (src/loopwright/curation/curate.py). Exit 0 when
 curated rows exist, 1 when nothing was curated, 2 for unusable arguments.
 ``calibrate=true`` (or ``reward.calibration`` set) first scores that labelled file and
 stops with exit 2 below ``reward.min_agreement`` (loopwright.rewards._calibration);
 without ``transcripts`` it is only that check. Without a calibration, logs that are not
 the shipped scenarios are refused (exit 2, naming ``python -m loopwright.label``) unless
 ``calibration_required=false``, which improve_summary.json records. Imports no torch. The checks, the
-threshold and the calibration gate are :mod:`loopwright.loop.improve`.
+threshold and the calibration gate are :mod:`loopwright.curation.improve_checks`.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from pathlib import Path
 
 from omegaconf import DictConfig, OmegaConf
 
-from loopwright.loop.app import hydra_app
-from loopwright.loop.curate import NEXT_STEPS, ImproveInputError, improve
-from loopwright.loop.improve import (add_calibration, add_reward_audit, calibration_check, problems, reward_args,
+from loopwright.config.app_entry import hydra_app
+from loopwright.curation.curate import NEXT_STEPS, ImproveInputError, improve
+from loopwright.curation.improve_checks import (add_calibration, add_reward_audit, calibration_check, problems, reward_args,
                                      threshold_of, uncalibrated)
 
 

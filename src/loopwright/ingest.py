@@ -1,7 +1,7 @@
 """``python -m loopwright.ingest format=openai input=logs.jsonl output=transcripts/``
 
 Conversation logs -> ``<output>/transcripts.jsonl`` + ``<output>/ingest_report.json``
-(src/loopwright/loop/store.py has the rules). Exit 0 when something valid was
+(src/loopwright/ingestion/store.py has the rules). Exit 0 when something valid was
 ingested, 1 when nothing valid remains (or ``strict=true`` and a record is
 malformed), 2 for an unusable argument. Imports no torch.
 """
@@ -13,8 +13,8 @@ from pathlib import Path
 
 from omegaconf import DictConfig, ListConfig
 
-from loopwright.loop.app import hydra_app
-from loopwright.loop.store import IngestInputError, describe, expand_inputs, ingest
+from loopwright.config.app_entry import hydra_app
+from loopwright.ingestion.store import IngestInputError, describe, expand_inputs, ingest
 
 
 def inputs_of(value: object) -> list[str]:

@@ -5,7 +5,7 @@ q quit. Every key is saved at once; the same command resumes at the next unlabel
 ``--out`` is the calibration file ``reward.calibration`` reads, so the path is: ingest -> label
 about 30 -> ``improve ... reward.calibration=labels.jsonl`` (the grader's agreement with you, with
 its 95% interval, gates the curation). The sampling, the progress file and the screens are
-:mod:`loopwright.loop.labelling`. Exit 0 (done, or quit with the progress saved), 2 for an
+:mod:`loopwright.curation.labelling`. Exit 0 (done, or quit with the progress saved), 2 for an
 unusable input. argparse, not Hydra: it takes paths and flags and composes no config group.
 """
 
@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Iterator
 
-from loopwright.loop.labelling import LabelInputError, Progress, read_items, sample, session, summary
+from loopwright.curation.labelling import LabelInputError, Progress, read_items, sample, session, summary
 
 
 def _piped_keys() -> Iterator[str]:

@@ -1,6 +1,6 @@
 """``python -m loopwright.lineage outputs/runs/<date>/<time>``: where a trained run came from.
 
-Prints the run's chain back to the raw log files (:mod:`loopwright.loop.lineage`
+Prints the run's chain back to the raw log files (:mod:`loopwright.runs.lineage`
 has the record and the tree): its parent model (an earlier run, followed
 recursively), its data and, for curated data, the improve run, the transcripts, the
 ingest report, every raw log and the runs its conversations were had with; the
@@ -17,7 +17,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from loopwright.loop.lineage import tree
+from loopwright.runs.lineage import tree
 
 
 def main(argv: list[str] | None = None) -> int:

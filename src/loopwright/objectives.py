@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from loopwright import rollout
-from loopwright.train.families import chat_template_kwargs
+from loopwright.models.families import chat_template_kwargs
 
 
 def resolved_precision(profile: Any, device: dict | None = None) -> str:
@@ -89,7 +89,7 @@ def _online_rl_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
         "reward_weights": weights,
         "num_generations": int(p.num_generations),
         "max_completion_length": int(p.max_completion_length),
-        "chat_template_kwargs": chat_template_kwargs(cfg) or None,  # model.thinking (train/families.py)
+        "chat_template_kwargs": chat_template_kwargs(cfg) or None,  # model.thinking (models/families.py)
         **rollout.trainer_kwargs(cfg),  # rollout=: use_vllm and the vllm_* fields
     }
 
@@ -274,7 +274,7 @@ def build_trainer(
     import trl
     from datasets import Dataset
 
-    from loopwright.train import lm_head_rows
+    from loopwright.models import lm_head_rows
 
     lm_head_rows.apply()  # TRL's fused LM head, on the CPU, projects only the rows the loss reads
     kind = cfg.objective.trainer.value

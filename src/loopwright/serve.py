@@ -22,7 +22,7 @@ from pathlib import Path
 from omegaconf import DictConfig
 
 from loopwright.config import serve as _schema  # noqa: F401  registers serve_schema before composition
-from loopwright.loop.app import hydra_app
+from loopwright.config.app_entry import hydra_app
 from loopwright.serving.backends import make_engine, pick_backend, problems
 
 

@@ -171,7 +171,7 @@ def expected_id(record: dict, which) -> str | None:
     if which is None:
         return None
     if which == "record":
-        from loopwright.loop.formats.detect import PARSERS, guess
+        from loopwright.ingestion.formats.detect import PARSERS, guess
         value = PARSERS[guess(record)].record_id(record)
         return None if value is None else str(value)
     if isinstance(which, tuple):

@@ -14,7 +14,7 @@ LANGCHAIN = [EXAMPLES / "langsmith_runs.jsonl", EXAMPLES / "langsmith_flat.json"
 HELD_OUT = EXAMPLES / "held_out_prompts.jsonl"
 # The tests of curation and training that use it skip the pre-flight gaming audit: they were written while the
 # old customer_support grader was refused by it. The rebuilt grader passes the pre-flight
-# (tests/unit/train/test_reward_audit_preflight.py, and improve's in tests/unit/loop/test_improve.py).
+# (tests/unit/train/test_reward_audit_preflight.py, and improve's in tests/unit/curation/test_improve.py).
 NO_AUDIT = "reward.audit=false"
 
 
@@ -37,7 +37,7 @@ def improve_the_example_logs(cwd: Path) -> dict:
     the run's process, its summary, curated and graded rows (shared by the unit and integration improve tests)."""
     import json
 
-    from loopwright.loop import store
+    from loopwright.ingestion import store
 
     store.ingest([str(p) for p in OPENAI + LANGCHAIN], "auto", cwd / "transcripts")
     proc = run_app("loopwright.improve", "transcripts=transcripts", "reward=customer_support", NO_AUDIT,

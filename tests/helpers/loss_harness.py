@@ -133,7 +133,7 @@ def _build(name: str, extra: list[str], out) -> Built:
     import trl
 
     from loopwright import objectives
-    from loopwright.train import models
+    from loopwright import models
     # The losses are checked against the papers' values as written (PAPER above); the short smoke budget would
     # scale them (dapo's eq. 13 ramp off, gspo's clip widened: tests/unit/objectives/test_profile_scaling.py).
     as_written = {"dapo": ["objective.overlong.min_budget=0"], "gspo": ["objective.clip_reference_length=null"],

@@ -29,7 +29,7 @@ os.environ.setdefault("TRL_EXPERIMENTAL_SILENCE", "1")
 def smollm2_tokenizer():
     from transformers import AutoTokenizer
 
-    from loopwright.train import assets
+    from loopwright.models import assets
 
     return AutoTokenizer.from_pretrained(assets.smollm2_tokenizer_dir())
 
@@ -235,7 +235,7 @@ def test_trainer_extras_picks_the_environment_and_checks_the_objective(smollm2_t
 # ---------------------------------------------------- mechanics, in-process
 def _trainer(overrides: list[str], tmp_path):
     """cfg -> (trainer, rows, tokenizer) through loopwright's own build_trainer."""
-    from loopwright.train import models
+    from loopwright import models
 
     from loopwright import objectives, rewards, tasks
     cfg = compose(["model=tiny", "profile=smoke", "task.n_eval=4", "task.n_train=8", "save_model=false",

@@ -182,7 +182,7 @@ def test_improve_calibrate_needs_a_labelled_file(tmp_path):
 
 @pytest.mark.parametrize("flip", [False, True])
 def test_improve_curates_only_after_the_grader_passes_its_calibration(tmp_path, flip):
-    from loopwright.loop import store as ing
+    from loopwright.ingestion import store as ing
 
     labelled = tmp_path / "labels.jsonl"  # the arithmetic grader's columns (answer) travel with each row
     labelled.write_text("".join(json.dumps({"prompt": "What is 6 * 7?", "reply": reply, "answer": "42",

@@ -93,8 +93,8 @@ def test_the_wheel_ships_the_config_tree_the_search_spaces_and_the_command(wheel
     for path in SPACES.glob("*.yaml"):
         assert f"hydra_plugins/loopwright_sweeper/conf/sweep/{path.name}" in names
     assert "hydra_plugins/loopwright_sweeper/conf/__init__.py" in names  # a pkg:// source needs it
-    for path in (ROOT / "src" / "loopwright" / "train" / "chat_templates").glob("*.jinja"):
-        assert f"loopwright/train/chat_templates/{path.name}" in names  # model.random_init.chat_template
+    for path in (ROOT / "src" / "loopwright" / "models" / "chat_templates").glob("*.jinja"):
+        assert f"loopwright/models/chat_templates/{path.name}" in names  # model.random_init.chat_template
     assert "hydra_plugins/__init__.py" not in names  # a namespace package: other plugins share it
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     assert "loopwright-train = loopwright.train.__main__:main" in zipfile.ZipFile(wheel).read(entry_points).decode()

@@ -19,7 +19,7 @@ os.environ.setdefault("TRL_EXPERIMENTAL_SILENCE", "1")
 
 def _trainer(model: str, tmp_path):
     from loopwright import objectives, rewards
-    from loopwright.train import models
+    from loopwright import models
 
     cfg = compose([f"model={model}", "profile=smoke", "task=tool_use", "task.params.tools=[calculator]",
                    "task.n_eval=4", "task.n_train=4", "task.multi_turn=true", "reward=tool_calling",
@@ -39,7 +39,7 @@ def test_the_checks_generation_sequence_is_what_trls_tool_loop_builds(model, tmp
     episode = sample_episodes.synthesise(episodes.environment_class(cfg), rows, 1)[0]  # one call, empty reasoning
     template, _ = token_check.generation_template(tok)
     assert (template is None) == (model == "tiny")  # Qwen3's is not prefix-preserving: TRL swaps it
-    from loopwright.train.families import chat_template_kwargs  # model.thinking: what the trainer renders with
+    from loopwright.models.families import chat_template_kwargs  # model.thinking: what the trainer renders with
 
     expected, spans = token_check.generation_sequence(tok, episode, template, chat_template_kwargs(cfg))
     turns = [expected[s.start:s.end] for s in spans if s.what == "assistant"]
@@ -69,7 +69,7 @@ def test_train_py_with_a_mismatching_template_exits_8_before_training(tmp_path):
     validation cannot know the template (model=tiny_qwen3 itself is refused there, docs/MODELS.md), the check
     after load stops it."""
     from helpers import compose
-    from loopwright.train.models import random_init_dir
+    from loopwright.models import random_init_dir
 
     qwen3_dir = random_init_dir(compose(["model=tiny_qwen3"]).model)
     proc = run_train(["model=qwen2_5", f"model.name_or_path={qwen3_dir}", "profile=smoke", "task=tool_use",

@@ -27,7 +27,7 @@ from loopwright.tasks.tool_use import ToolUseEnvironment
 def tokenizer():
     from transformers import AutoTokenizer
 
-    from loopwright.train import assets
+    from loopwright.models import assets
 
     return episodes.prepare_tokenizer(AutoTokenizer.from_pretrained(assets.smollm2_tokenizer_dir()))
 

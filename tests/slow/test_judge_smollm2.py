@@ -23,7 +23,7 @@ LABELLED = ROOT / "tests" / "data" / "support_replies_other_shop.jsonl"
 
 @pytest.fixture(scope="module")
 def smollm2():
-    from loopwright.train.assets import smollm2_model_dir
+    from loopwright.models.assets import smollm2_model_dir
 
     return ModelAnswer(smollm2_model_dir())
 

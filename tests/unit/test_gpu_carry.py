@@ -55,5 +55,5 @@ def test_the_folder_is_ignored_and_its_command_is_what_gpu_sh_reads():
     ignored = subprocess.run(["git", "check-ignore", "-q", ".gpu/wheels/x.whl"], cwd=ROOT)
     assert ignored.returncode == 0
     assert "GPU_BENCH_WHEELS" in (ROOT / "bench" / "gpu.sh").read_text() and "GPU_BENCH_WHEELS=" in carry.COMMAND
-    assert "LOOPWRIGHT_CACHE" in (ROOT / "src" / "loopwright" / "train" / "assets.py").read_text()
+    assert "LOOPWRIGHT_CACHE" in (ROOT / "src" / "loopwright" / "models" / "assets.py").read_text()
     assert carry.LIMIT == 64 * 2**20

@@ -7,7 +7,10 @@ module, including the ones no other test imports.
 from __future__ import annotations
 
 import ast
+import os
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -197,7 +200,7 @@ def test_src_never_imports_the_plugins():
 
 # Each config group's own rules, beside its code: the module whose problems(...) train/validate.py gathers.
 GROUP_RULES = {
-    "model": "src/loopwright/train/models.py",
+    "model": "src/loopwright/models/__init__.py",
     "objective": "src/loopwright/objectives.py",
     "reward": "src/loopwright/rewards/__init__.py",
     "task": "src/loopwright/tasks/__init__.py",
@@ -239,3 +242,36 @@ def test_run_files_are_parsed_only_by_the_run_reader():
                        for n, line in enumerate(p.read_text().splitlines(), 1)
                        if parse.search(line) and run_file.search(line))
     assert not offenders, f"run files parsed by hand (use loopwright.runs.reader): {offenders}"
+
+
+# ------------------------------------------------------------------ the layers (pyproject.toml's import-linter contract)
+def _lint_imports(cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
+    exe = Path(sys.executable).with_name("lint-imports")
+    return subprocess.run([str(exe), "--no-cache"], cwd=cwd, capture_output=True, text=True, timeout=120, env=env)
+
+
+def test_the_layers_hold():
+    """docs/DESIGN.md's floors, as lint-imports checks them: every import, function-level ones included."""
+    done = _lint_imports(ROOT)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "1 kept, 0 broken" in done.stdout
+
+
+def test_an_upward_import_inside_a_function_breaks_the_layers(tmp_path):
+    """The contract sees what a same-line regex or a module-level scan would miss: train/ importing the loop
+    from inside a function. A copy of the contract over a two-floor package with one such import fails."""
+    contract = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    assert any("train" in c["layers"] for c in contract["contracts"]) and \
+        not any(c.get("ignore_imports") for c in contract["contracts"])  # no exception waved through
+    pkg = tmp_path / "src" / "shop"
+    for floor in ("curation", "train"):
+        (pkg / floor).mkdir(parents=True)
+        (pkg / floor / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("")
+    (pkg / "train" / "steps.py").write_text("def load():\n    from shop.curation import curate\n    return curate\n")
+    (pkg / "curation" / "curate.py").write_text("CUT = 0.7\n")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.importlinter]\nroot_package = "shop"\n[[tool.importlinter.contracts]]\nname = "floors"\n'
+        'type = "layers"\ncontainers = ["shop"]\nlayers = ["curation", "train"]\n')
+    done = _lint_imports(tmp_path, env={**os.environ, "PYTHONPATH": str(pkg.parent)})
+    assert done.returncode == 1 and "shop.train.steps -> shop.curation.curate" in done.stdout, done.stdout

@@ -14,7 +14,7 @@ CONFIG_CLASS = {"grpo": "GRPOConfig", "rloo": "RLOOConfig", "sft": "SFTConfig"}
 # Fields of the objective/profile groups that are not TRL config fields, per trainer.
 # clip_reference_length is folded into epsilon / epsilon_high (loopwright.objectives.sequence_clip);
 # omp_wait_policy is the process environment (loopwright.train.job), not a trainer field; attn_implementation
-# is how the model is loaded (loopwright.train.models.load).
+# is how the model is loaded (loopwright.models.load).
 NOT_TRAINER_FIELDS = {"name", "trainer", "device", "precision", "eval_batch_size", "overlong", "clip_reference_length",
                       "omp_wait_policy", "attn_implementation"}
 TRAINER_ONLY = {

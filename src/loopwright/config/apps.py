@@ -25,7 +25,7 @@ class IngestConfig:
     input: Any = MISSING
     # The transcript store: <output>/transcripts.jsonl and <output>/ingest_report.json
     output: str = MISSING
-    # openai | anthropic | langchain | auto (per record, loop/formats/detect.py: Anthropic markers -> anthropic,
+    # openai | anthropic | langchain | auto (per record, ingestion/formats/detect.py: Anthropic markers -> anthropic,
     # 'messages'/'request' -> openai, 'run_type'/'inputs' -> langchain)
     format: str = "auto"
     # true: any malformed record fails the call (exit 1) and leaves the transcripts untouched

@@ -1,4 +1,4 @@
-"""``model=``: where the weights come from, dtype, LoRA (conf/model/*.yaml; loaded by loopwright.train.models)."""
+"""``model=``: where the weights come from, dtype, LoRA (conf/model/*.yaml; loaded by loopwright.models)."""
 
 from dataclasses import field
 from enum import Enum
@@ -26,7 +26,7 @@ class Architecture(str, Enum):
 class Thinking(str, Enum):
     """model.thinking: a hybrid thinking model's mode (Qwen3's chat-template ``enable_thinking``)."""
 
-    auto = "auto"  # on when profile.max_completion_length >= loopwright.train.families.THINKING_FLOOR, else off
+    auto = "auto"  # on when profile.max_completion_length >= loopwright.models.families.THINKING_FLOOR, else off
     on = "on"
     off = "off"
 
@@ -60,7 +60,7 @@ class RandomInitConfig:
     num_key_value_heads: int = 2
     # Per-head width; null = hidden_size / num_attention_heads. vLLM's CPU attention needs 32, 64, ...
     head_dim: Optional[int] = None
-    # null = the SmolLM2 tokenizer's own template; else a file of loopwright/train/chat_templates/
+    # null = the SmolLM2 tokenizer's own template; else a file of loopwright/models/chat_templates/
     # (qwen3, llama3_2, qwen2_5) written into the saved tokenizer.
     chat_template: Optional[str] = None
     seed: int = 0
@@ -82,7 +82,7 @@ class ModelConfig:
     # never executes code from it; the manifest records the setting (model.trust_remote_code).
     trust_remote_code: bool = False
     # Qwen3's thinking mode, passed as the chat template's enable_thinking wherever a prompt is rendered
-    # (training, evaluation, episodes, serve, chat: src/loopwright/train/families.py). null: the family has none.
+    # (training, evaluation, episodes, serve, chat: src/loopwright/models/families.py). null: the family has none.
     thinking: Optional[Thinking] = None
     random_init: RandomInitConfig = field(default_factory=RandomInitConfig)
     lora: LoraConfig = field(default_factory=LoraConfig)

@@ -206,6 +206,6 @@ def launcher_settings(config: Any, schema_class: type, app_knobs: Any = None) ->
 
 def problems(cfg: Any) -> list[str]:
     """provider=: the cost ledger is written where the config says, so it must stay inside the project."""
-    from loopwright.train.safe_paths import outside_problem  # the cost ledger is written where the config says
+    from loopwright.runs.safe_paths import outside_problem  # the cost ledger is written where the config says
 
     return [p for p in [outside_problem("provider.ledger", cfg.provider.get("ledger"))] if p]

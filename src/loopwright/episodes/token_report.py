@@ -20,7 +20,7 @@ _OFF = "task.token_check=false"
 def template_name(model_cfg: Any, tokenizer: Any) -> str:
     """Where the tokenizer's chat template comes from, for the report's "template to blame"."""
     from loopwright.episodes.chat_template import SMOLLM2_TOOL_CHAT_TEMPLATE
-    from loopwright.train.models import chat_template_text
+    from loopwright.models import chat_template_text
 
     source = getattr(model_cfg.source, "value", model_cfg.source)
     named = model_cfg.random_init.chat_template if source == "random_init" else None
@@ -28,7 +28,7 @@ def template_name(model_cfg: Any, tokenizer: Any) -> str:
         name = (f"loopwright.episodes.chat_template.SMOLLM2_TOOL_CHAT_TEMPLATE (model={model_cfg.name}: SmolLM2's "
                 "template, patched for tools)")
     elif named and tokenizer.chat_template == chat_template_text(named):
-        name = f"src/loopwright/train/chat_templates/{named}.jinja (model={model_cfg.name})"
+        name = f"src/loopwright/models/chat_templates/{named}.jinja (model={model_cfg.name})"
     else:
         name = f"the chat template of {model_cfg.name_or_path or model_cfg.name} (model={model_cfg.name})"
     return template_label(tokenizer, name)
@@ -129,7 +129,7 @@ def preflight(job: Any, tokenizer: Any, train_rows: list[dict]) -> dict[str, Any
     if not (cfg.task.multi_turn and cfg.task.token_check):
         return None
     from loopwright.episodes import environment_class, prepare_tokenizer
-    from loopwright.train.families import chat_template_kwargs
+    from loopwright.models.families import chat_template_kwargs
 
     prepare_tokenizer(tokenizer)  # what trainer_extras does: the template the trainer will see
     label = template_name(cfg.model, tokenizer)

@@ -1,7 +1,7 @@
 """The flywheel's generations (``python -m loopwright.flywheel``): inputs, the four steps, one step at a time.
 
 Generation g: ``step_harvest`` (best-of-N replies of the shipped model, :mod:`loopwright.loop.harvest`),
-``step_improve`` (curated with :func:`loopwright.loop.curate.improve`), ``step_train`` (a child
+``step_improve`` (curated with :func:`loopwright.curation.curate.improve`), ``step_train`` (a child
 ``python -m loopwright.train`` run on them from the shipped model's weights) and ``step_gate`` (the
 child against its base, the shipped model). ``one_step`` runs the step the state names and advances it;
 the state and the stop rules are :mod:`loopwright.loop.flywheel_state`. docs/FLYWHEEL.md.
@@ -19,7 +19,7 @@ from pathlib import Path
 from omegaconf import DictConfig, OmegaConf
 
 from loopwright.loop import flywheel_state as fs
-from loopwright.loop.curate import CURATED
+from loopwright.curation.curate import CURATED
 from loopwright.runs import writer
 from loopwright.runs.reader import EVAL_RESULTS, DamagedFile, read_eval_results, read_manifest
 
@@ -28,7 +28,7 @@ HELD_OUT = "held_out.jsonl"
 
 # ------------------------------------------------------------------ inputs
 def problems(cfg: DictConfig) -> list[str]:
-    from loopwright.loop.improve import grading_problems
+    from loopwright.curation.improve_checks import grading_problems
 
     found = grading_problems(cfg)  # the reward, the task, eval_prompts: as improve checks them
     for key in ("harvest.samples", "harvest.max_new_tokens", "harvest.batch_size", "stop.max_generations",
@@ -90,8 +90,8 @@ def step_harvest(cfg: DictConfig, state: dict, record: dict, gen_dir: Path) -> N
 
 
 def step_improve(cfg: DictConfig, state: dict, record: dict, gen_dir: Path, held_out: Path) -> int:
-    from loopwright.loop.curate import improve
-    from loopwright.loop.improve import threshold_of
+    from loopwright.curation.curate import improve
+    from loopwright.curation.improve_checks import threshold_of
     from loopwright.runs.writer import redacted_config
 
     summary = improve(gen_dir / "harvest", gen_dir / "improved", cfg.reward, cfg.task, threshold_of(cfg),

@@ -19,8 +19,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from loopwright.loop.store import TRANSCRIPTS
-from loopwright.loop.transcripts import short_hash
+from loopwright.ingestion.store import TRANSCRIPTS
+from loopwright.ingestion.transcripts import short_hash
 from loopwright.runs import writer
 
 SAMPLES, REPORT = "samples.jsonl", "harvest_report.json"
@@ -116,13 +116,13 @@ def harvest(model_cfg: Any, reward_cfg: Any, rows: list[dict], out_dir: Path, *,
     """Load the model, sample, score, write; returns the harvest report."""
     import torch
 
-    from loopwright.train import models
+    from loopwright import models
 
     model, tokenizer = models.load(model_cfg)
     if torch.cuda.is_available():
         model = model.to("cuda")
     prompts = distinct_prompts(rows)
-    from loopwright.train.families import kwargs_for  # model.thinking at the budget the child trains with
+    from loopwright.models.families import kwargs_for  # model.thinking at the budget the child trains with
 
     replies = sample(model, tokenizer, prompts, samples, max_new_tokens, temperature, batch_size, seed,
                      kwargs_for(model_cfg, max_new_tokens))

@@ -1,6 +1,6 @@
 """Compose a train.py command line the way train.py does, and run its validation; load nothing.
 
-Composition uses the packaged config tree (``loopwright.loop.app.CONF_DIR``, the same one
+Composition uses the packaged config tree (``loopwright.config.app_entry.CONF_DIR``, the same one
 ``python -m loopwright.train`` uses) and Hydra's compose API; validation is
 ``loopwright.train.validate``, the rules ``train.py`` checks before it imports torch. Hydra's
 compose API keeps global state, so one lock serialises every use of it in this process.
@@ -39,7 +39,7 @@ def hydra_session() -> Iterator[Any]:
     from hydra.core.global_hydra import GlobalHydra
 
     import loopwright.config  # noqa: F401  registers the typed schemas, as train.py does
-    from loopwright.loop.app import CONF_DIR
+    from loopwright.config.app_entry import CONF_DIR
 
     with _HYDRA_LOCK, initialize_config_dir(config_dir=CONF_DIR, version_base="1.3"):
         yield GlobalHydra.instance().config_loader()
@@ -148,7 +148,7 @@ def _refuse_huge_sweeps(parsed: list[Any]) -> None:
 def _refuse_option_path(override: Any, key: str) -> None:
     """A group's option is a name under conf/<group>/ (``model=tiny``, ``hydra/launcher=slurm``): Hydra joins it to
     the group's dir, so ``model=tiny/../../../elsewhere/x`` would load a YAML file from anywhere."""
-    from loopwright.loop.app import CONF_DIR
+    from loopwright.config.app_entry import CONF_DIR
 
     if "/" not in key and not (key == "sweep" or (Path(CONF_DIR) / key).is_dir()):
         return  # a key (seed=, resume=, +extra=), not a config group

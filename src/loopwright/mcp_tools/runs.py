@@ -273,7 +273,7 @@ def sweep_report(roots: Roots, sweep_dir: str) -> dict[str, Any]:
 
 
 def lineage(roots: Roots, run_dir: str) -> dict[str, Any]:
-    from loopwright.loop import lineage as lin
+    from loopwright.runs import lineage as lin
 
     path = run_dir_of(roots, run_dir)
     if not (path / MANIFEST).is_file():

@@ -96,7 +96,7 @@ def _config_json(cfg: Any) -> Path | None:
         found = sorted(snapshots.glob("*/config.json"), key=lambda p: p.stat().st_mtime) if snapshots.is_dir() else []
         return found[-1] if found else None
     if select(cfg, "model.source") == "smollm2":
-        from loopwright.train.assets import converted_dir  # no torch at import
+        from loopwright.models.assets import converted_dir  # no torch at import
 
         path = converted_dir("model") / "config.json"
         return path if path.is_file() else None

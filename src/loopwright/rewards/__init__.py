@@ -52,7 +52,7 @@ class RewardSpec:
     # The option's own validation: (params, the key they sit under, e.g. "reward") -> problems.
     problems: Callable[[dict, str], list[str]] | None = None
     # A shaping reward rewards form, not content (format, length): why, in words. The gaming audit
-    # (loop/gaming.py) does not ask it content questions (templates, prompt swaps) when it is the whole reward.
+    # (reward_audit/gaming.py) does not ask it content questions (templates, prompt swaps) when it is the whole reward.
     shaping: str = ""
 
 
@@ -158,6 +158,20 @@ def _params_of(node: Any) -> dict:
     from omegaconf import OmegaConf
 
     return OmegaConf.to_container(node, resolve=True) if node is not None else {}
+
+
+# The curation cut when a reward names none: a reply scoring >= it is kept (improve, audit, calibration,
+# the hacking monitor). A reward's own cut is its ``threshold`` param (conf/reward/*.yaml).
+CURATION_CUT = 0.7
+
+
+def threshold_of(reward_cfg: Any) -> float:
+    """The reward's own curation cut (its ``threshold`` param), else ``CURATION_CUT``: the one definition."""
+    if reward_cfg.get("kind") == COMPOSITE or reward_cfg.get("_target_"):
+        params = reward_cfg.get("params") or {}
+    else:
+        params = option_params(reward_cfg)
+    return float(params.get("threshold", CURATION_CUT))
 
 
 def option_params(reward_cfg: Any) -> dict:

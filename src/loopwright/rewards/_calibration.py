@@ -33,7 +33,6 @@ from typing import Any
 
 from loopwright.runs import writer
 
-DEFAULT_THRESHOLD = 0.7  # loopwright.loop.curate's curation cut, when the reward names none
 _RESERVED = {"prompt", "messages", "reply", "completion", "label", "columns"}
 _RESULTS: dict[tuple[str, str, float | None], dict] = {}
 
@@ -81,11 +80,7 @@ def read_labelled(path: str | Path) -> list[dict]:
 def threshold_of(reward_cfg: Any) -> float:
     from loopwright import rewards
 
-    if reward_cfg.kind == rewards.COMPOSITE or reward_cfg.get("_target_"):
-        params = reward_cfg.get("params") or {}
-    else:
-        params = rewards.option_params(reward_cfg)
-    return float(params.get("threshold", DEFAULT_THRESHOLD))
+    return rewards.threshold_of(reward_cfg)
 
 
 def _is_group_judge(reward_cfg: Any) -> bool:

@@ -57,7 +57,7 @@ class JudgeSettings:
     def cache_path(self) -> Path:
         if self.cache_dir:
             return Path(self.cache_dir).expanduser()
-        from loopwright.train.assets import cache_root  # no torch at import
+        from loopwright.models.assets import cache_root  # no torch at import
 
         return cache_root() / "judge"
 

@@ -110,7 +110,7 @@ def train_problems(cfg: Any) -> list[str]:
 
     if cfg.rollout.mode.value == "server" and cfg.profile.device.value != "cpu" and not is_inert():
         from loopwright.rollout import vllm_server  # probes rollout.base_url over HTTP
-        from loopwright.train.models import weights_source
+        from loopwright.models import weights_source
 
         source = weights_source(cfg.model)
         found.extend(vllm_server.problems(cfg, source.get("name_or_path") or source["path"]))

@@ -44,7 +44,7 @@ def load_run_model(model_dir: Path) -> tuple[Any, Any]:
     """The run's saved weights, or its LoRA adapter on top of the base it names."""
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
-    from loopwright.train.models import fill_tokenizer_defaults
+    from loopwright.models import fill_tokenizer_defaults
 
     # A run dir is data: safetensors weights only (no pickle), no code from its config's auto_map.
     safe = {"trust_remote_code": False, "use_safetensors": True}
@@ -131,9 +131,9 @@ class HFEngine:
         import torch
 
         self.model, self.tokenizer = load_run_model(model_dir)
-        from loopwright.train.families import load_kwargs
+        from loopwright.models.families import load_kwargs
 
-        self.template_kwargs = load_kwargs(model_dir)  # model.thinking as the run trained (train/families.py)
+        self.template_kwargs = load_kwargs(model_dir)  # model.thinking as the run trained (models/families.py)
         if torch.cuda.is_available():  # a GPU serves; the CPU otherwise (tested here on the CPU only)
             self.model.to("cuda")
         self.model.eval()

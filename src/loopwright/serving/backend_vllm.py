@@ -92,9 +92,9 @@ class VllmEngine:
 
         self.adapter = (model_dir / "adapter_config.json").is_file()
         self.tokenizer = tool_ready(AutoTokenizer.from_pretrained(str(model_dir)))
-        from loopwright.train.families import load_kwargs
+        from loopwright.models.families import load_kwargs
 
-        self.template_kwargs = load_kwargs(model_dir)  # model.thinking as the run trained (train/families.py)
+        self.template_kwargs = load_kwargs(model_dir)  # model.thinking as the run trained (models/families.py)
         base = json.loads((model_dir / "adapter_config.json").read_text())["base_model_name_or_path"] \
             if self.adapter else str(model_dir)
         self.context = int(max_model_len or getattr(AutoConfig.from_pretrained(base), "max_position_embeddings"))

@@ -38,7 +38,7 @@ class Session:
         """Append the conversation (when it has a reply) as one line; flushed, so a crash loses at most this one."""
         if not any(m["role"] == "assistant" for m in self.messages):
             return
-        from loopwright.loop.transcripts import short_hash
+        from loopwright.ingestion.transcripts import short_hash
 
         metadata: dict[str, Any] = {"source": "loopwright.chat", "model": self.model, "started_at": self.started_at}
         if self.run_dir is not None:

@@ -71,9 +71,9 @@ def _tool_calls(raw: Any, where: str) -> list[dict]:
 
 
 def _message(raw: Any, where: str) -> dict:
-    """A message checked as ingest checks logged ones (loop/formats/openai.py), kept in OpenAI's shape."""
-    from loopwright.loop.formats.openai import parse_message
-    from loopwright.loop.transcripts import RecordError
+    """A message checked as ingest checks logged ones (ingestion/formats/openai.py), kept in OpenAI's shape."""
+    from loopwright.ingestion.formats.openai import parse_message
+    from loopwright.ingestion.transcripts import RecordError
 
     content = raw.get("content") if isinstance(raw, dict) else None
     if isinstance(content, list):

@@ -47,7 +47,7 @@ def _for_template(message: dict) -> dict:
 def prompt_ids(tokenizer: Any, messages: list[dict], tools: list[dict] | None,
                template_kwargs: dict | None = None) -> list[int]:
     """The token ids the model continues from: the chat template with the generation prompt, and the
-    run's chat-template kwargs (model.thinking, saved beside the weights: train/families.py)."""
+    run's chat-template kwargs (model.thinking, saved beside the weights: models/families.py)."""
     text = tokenizer.apply_chat_template([_for_template(m) for m in messages], tools=tools,
                                          add_generation_prompt=True, tokenize=False, **(template_kwargs or {}))
     return tokenizer(text, add_special_tokens=False)["input_ids"]

@@ -6,7 +6,7 @@
                   "backend": "hf", "stream": false, "served_at": "...", "latency_s": 0.12}}
 
 is the request/response shape ``python -m loopwright.ingest format=openai`` reads
-(loop/formats/openai.py): the conversation is the request's messages plus the reply,
+(ingestion/formats/openai.py): the conversation is the request's messages plus the reply,
 and ``metadata.run`` is what ingest reports per raw log (``runs``) and what
 ``loopwright.lineage`` follows back to the served run. A streamed reply is logged as
 the chat.completion it adds up to. Headers (the API key among them) are never

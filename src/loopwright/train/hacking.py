@@ -25,8 +25,8 @@ from typing import Any, Callable
 
 from transformers import TrainerCallback
 
-from loopwright.loop import attacks
-from loopwright.loop.attacks import truth_key
+from loopwright.reward_audit import attacks
+from loopwright.reward_audit.attacks import truth_key
 from loopwright.rewards import completion_text
 
 NEAR = 0.9  # difflib ratio above which two normalised completions are near-identical

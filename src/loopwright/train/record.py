@@ -28,33 +28,13 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from loopwright.runs import writer
+from loopwright.runs.safe_paths import code_dir
 from loopwright.train.exits import COMPLETED, Exit, error_text
 from loopwright.train.ranks import is_rank_zero
 
-PACKAGE_DIR = Path(__file__).resolve().parents[1]  # .../loopwright
 PACKAGES = ("loopwright", "torch", "transformers", "trl", "peft", "accelerate", "datasets",
             "hydra-core", "omegaconf", "safetensors", "tokenizers", "numpy")
 
-
-def code_dir() -> Path:
-    """The directory whose git state the manifest records.
-
-    From a source checkout (``src/loopwright`` beside ``pyproject.toml``, editable
-    install or PYTHONPATH) it is the checkout, as it always was. Installed from a
-    wheel, the package sits in site-packages, whose git state says nothing about
-    the run: then it is the directory holding the user's train.py, else the
-    directory the command was started from (Hydra's original cwd).
-    """
-    checkout = PACKAGE_DIR.parents[1]
-    if PACKAGE_DIR.parent.name == "src" and (checkout / "pyproject.toml").is_file():
-        return checkout
-    script = Path(sys.argv[0]).resolve() if sys.argv and sys.argv[0].endswith(".py") else None
-    installed = Path(sys.prefix).resolve()
-    if script is not None and script.is_file() and installed not in script.parents:
-        return script.parent  # not a module of an installed package (python -m ..., a launcher's child)
-    from hydra.core.hydra_config import HydraConfig
-
-    return Path(HydraConfig.get().runtime.cwd) if HydraConfig.initialized() else Path.cwd()
 
 
 # ------------------------------------------------------------ what the run ran on (the manifest's git, packages, host)
@@ -182,7 +162,7 @@ class RunRecord:
               thinking: dict[str, Any] | None = None, chat_template_kwargs: dict[str, Any] | None = None) -> None:
         # What loading may execute: remote code only when the config asked; checkpoints are read with
         # torch.load(weights_only=True) by the Trainer, weights from safetensors. thinking: model.thinking as
-        # resolved (train/families.py); chat_template_kwargs: what every prompt of the run was rendered with.
+        # resolved (models/families.py); chat_template_kwargs: what every prompt of the run was rendered with.
         self._write(model={"source": source, "parameters": parameters, "trust_remote_code": trust_remote_code,
                            "checkpoint_loading": "weights_only", "thinking": thinking,
                            "chat_template_kwargs": chat_template_kwargs or {}})

@@ -1,6 +1,6 @@
 """The reward's pre-flight gaming audit (issue 26 item 2): before anything heavy, is the reward gameable?
 
-``check(cfg)`` runs the fast subset of the gaming audit (loop/audit.py ``preflight``) on the task's rows
+``check(cfg)`` runs the fast subset of the gaming audit (reward_audit/audit.py ``preflight``) on the task's rows
 whenever the run trains on its reward (every objective but SFT, which learns the rows and not the
 reward): a reward that keeps templates, replies moved to other questions or a dump of the facts is
 refused with the probe and its worst example (:class:`GameableReward`: exit 2, before the model loads).
@@ -76,9 +76,9 @@ def bounded(run: Callable[[], Any], limit_s: float, stacks_path: Path | None, wh
 
 def threshold_of(cfg: Any) -> float:
     """The reward's own curation cut (reward.params.threshold), else 0.7: the cut improve and audit use."""
-    from loopwright.loop.curate import DEFAULT_THRESHOLD
+    from loopwright import rewards
 
-    return float((cfg.reward.get("params") or {}).get("threshold", DEFAULT_THRESHOLD))
+    return rewards.threshold_of(cfg.reward)
 
 
 def skipped_because(cfg: Any) -> str | None:
@@ -96,7 +96,7 @@ def check(cfg: Any, run_dir: Path | None = None) -> dict:
     why = skipped_because(cfg)
     if why:
         return {"ran": False, "skipped_by": why}
-    from loopwright.loop.audit import preflight, record, refusal
+    from loopwright.reward_audit.audit import preflight, record, refusal
     from loopwright.rewards import GraderError
 
     try:

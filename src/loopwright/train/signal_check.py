@@ -149,7 +149,7 @@ def run(job: Any, model: Any, tokenizer: Any, data: Any) -> dict[str, Any] | Non
     """The job's step: skipped for SFT, multi-turn episodes and a resumed run (recorded); else sample, score,
     record, and raise :class:`NoSignal` when enforced and the batch has no signal."""
     from loopwright.evaluation.held_out import grade
-    from loopwright.train import families
+    from loopwright.models import families
     from loopwright.train.reward_audit import bounded, limit_of
 
     cfg = job.cfg

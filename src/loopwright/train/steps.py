@@ -121,7 +121,7 @@ def load_data(job: Job) -> Data:
     """Task rows (the held-out prompts file replaces the task's held-out split), graders, data/ files."""
     from loopwright import rewards, tasks
     from loopwright.evaluation import prompts
-    from loopwright.loop import lineage
+    from loopwright.runs import lineage
 
     cfg = job.cfg
     train_rows, held_out = tasks.build(cfg.task)
@@ -153,7 +153,8 @@ def load_data(job: Job) -> Data:
 
 
 def load_model(job: Job) -> tuple[Any, Any]:
-    from loopwright.train import families, models
+    from loopwright.models import families
+    from loopwright import models
 
     with job.record.timed("load_model_s"):
         kernel = job.cfg.profile.get("attn_implementation")
@@ -172,7 +173,7 @@ def load_model(job: Job) -> tuple[Any, Any]:
 
 
 def held_out_eval(job: Job, tokenizer: Any, data: Data) -> HeldOut:
-    from loopwright.train import families
+    from loopwright.models import families
 
     cfg = job.cfg
     environment = None
@@ -212,7 +213,8 @@ def prepare_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: 
     from transformers.trainer_callback import ProgressCallback
 
     from loopwright import objectives
-    from loopwright.train import checkpoints, models, resume
+    from loopwright.train import checkpoints, resume
+    from loopwright import models
     from loopwright.train.callbacks import (MetricsFileCallback, PeriodicEvalCallback, ProgressBarCallback,
                                             ResumedHorizonCallback)
     from loopwright.train.guards import GuardCallback, ResumeProgress, hang_watchdog
@@ -289,7 +291,7 @@ def verify_rollout_sync(job: Job, trainer: Any, tokenizer: Any, data: Data) -> d
     if not (rollout.uses_vllm(cfg) and cfg.rollout.mode.value == "colocate" and cfg.rollout.verify_sync):
         return {}
     from loopwright.rollout.sync_check import RolloutSyncError, verify
-    from loopwright.train import families
+    from loopwright.models import families
 
     rows = (data.held_out or data.train_rows)[: int(cfg.rollout.verify_sync_prompts)]
     with job.record.timed("rollout_sync_s"):
@@ -384,7 +386,7 @@ def save_model(job: Job, policy: Any, tokenizer: Any, step: int) -> dict[str, An
     with job.record.timed("save_model_s"):
         policy.save_pretrained(model_dir, safe_serialization=True)
         tokenizer.save_pretrained(model_dir)
-        from loopwright.train import families
+        from loopwright.models import families
 
         if families.chat_template_kwargs(job.cfg):  # serve and chat render prompts as training did
             families.save_kwargs(model_dir, families.chat_template_kwargs(job.cfg))

@@ -26,7 +26,7 @@ def group_rules() -> list[Callable[[Any], list[str]]]:
     """Each config group's ``problems(cfg)``, in the order their messages are listed (none imports torch)."""
     from loopwright import loggers, objectives, rewards, rollout, tasks
     from loopwright.config import profile, provider
-    from loopwright.train import models
+    from loopwright import models
 
     return [profile.problems, objectives.problems, tasks.train_problems, rewards.train_problems, models.problems,
             loggers.problems, rollout.train_problems, provider.problems]

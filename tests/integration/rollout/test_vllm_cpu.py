@@ -152,7 +152,7 @@ def test_the_cpu_weight_patch_is_still_needed(vllm_python, tmp_path):
     # work is proven by the colocated run above (rollout.cpu_weight_patch recorded, the sync check passed and the
     # push changed vLLM's answers); this script's patched twin re-proved it with a second engine start (~40 s).
     from helpers import compose
-    from loopwright.train.models import random_init_dir
+    from loopwright.models import random_init_dir
 
     weights = str(random_init_dir(compose(["model=tiny_llama"]).model))
     script = tmp_path / "unpatched.py"

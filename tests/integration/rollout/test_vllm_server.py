@@ -20,7 +20,7 @@ from helpers.serving import server_process
 
 @pytest.fixture(scope="module")
 def tiny_dir():
-    from loopwright.train.models import random_init_dir
+    from loopwright.models import random_init_dir
 
     return str(random_init_dir(compose(["model=tiny_llama"]).model))
 

@@ -1,6 +1,6 @@
 """Every model family x task mode through the real train.py, on the family's tiny twin: it trains one step, or it
 is refused at validation (exit 2, the reason and the way out, nothing loaded; some cells only while
-task.token_check=true), as src/loopwright/train/families.py and the table in docs/MODELS.md say."""
+task.token_check=true), as src/loopwright/models/families.py and the table in docs/MODELS.md say."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import json
 import pytest
 
 from helpers import run_train
-from loopwright.train import families
+from loopwright.models import families
 
 TWINS = {"smollm2": ["model=tiny"], "qwen3": ["model=tiny_qwen3"], "llama3_2": ["model=tiny_llama"],
          "qwen2_5": ["model=tiny", "model.random_init.chat_template=qwen2_5"]}

@@ -138,7 +138,7 @@ def test_eval_results_base_vs_trained_per_prompt(smoke_runs, kind):
 
 def test_failed_run_is_marked_failed_not_completed(tmp_path):
     # A directory that holds no model passes validation (it exists) and fails to load inside the run: the
-    # manifest says so. (A hub id that is not cached, offline, is now refused at validation: train/hub.py.)
+    # manifest says so. (A hub id that is not cached, offline, is now refused at validation: models/hub.py.)
     run_dir, empty = tmp_path / "run", tmp_path / "not-a-model"
     empty.mkdir()
     proc = run_train(["model=tiny", "profile=smoke", f"model.name_or_path={empty}",
@@ -150,7 +150,7 @@ def test_failed_run_is_marked_failed_not_completed(tmp_path):
 
 
 def test_model_name_or_path_loads_a_local_directory(tmp_path):
-    from loopwright.train.models import random_init_dir
+    from loopwright.models import random_init_dir
 
     local = random_init_dir(compose(["model=tiny"]).model)
     run_dir = tmp_path / "run"

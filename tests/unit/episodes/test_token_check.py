@@ -29,7 +29,7 @@ COMPACT_WHEN_REPLAYED = (episodes.SMOLLM2_TOOL_CHAT_TEMPLATE
 def smollm2_tokenizer():
     from transformers import AutoTokenizer
 
-    from loopwright.train import assets
+    from loopwright.models import assets
 
     return AutoTokenizer.from_pretrained(assets.smollm2_tokenizer_dir())
 
@@ -42,7 +42,7 @@ def _tokenizer(base, template=None):
 
 
 def _qwen3(base):
-    from loopwright.train.models import chat_template_text
+    from loopwright.models import chat_template_text
 
     return _tokenizer(base, chat_template_text("qwen3"))  # what model=tiny_qwen3's tokenizer holds
 
@@ -111,7 +111,7 @@ def test_qwen3_template_drops_the_empty_think_block_of_the_earlier_turn(smollm2_
     assert m.rendered[1].startswith("tool_call>\n{\"name\"")
     assert m.message == "message 2 (assistant, tool call)" and not m.same_text
     blame = record["mismatch"]["blame"]
-    assert blame.startswith("src/loopwright/train/chat_templates/qwen3.jinja (model=tiny_qwen3) (sha256 ")
+    assert blame.startswith("src/loopwright/models/chat_templates/qwen3.jinja (model=tiny_qwen3) (sha256 ")
     assert "get_training_chat_template" in blame
     assert record["mismatch"]["position"] == m.position and record["failed_rows"] == [results[0].row_id,
                                                                                          results[2].row_id]
@@ -151,7 +151,7 @@ def test_same_text_split_differently_is_blamed_on_tokenisation(smollm2_tokenizer
 
 
 def test_trl_refusing_the_template_stops_the_check(smollm2_tokenizer):
-    from loopwright.train.models import chat_template_text
+    from loopwright.models import chat_template_text
 
     tok = _tokenizer(smollm2_tokenizer, chat_template_text("llama3_2"))  # no TRL training template for it
     with pytest.raises(token_check.TokenCheckError, match="TRL cannot train episodes with this chat template"):

@@ -8,7 +8,7 @@ from accelerate import Accelerator
 
 from helpers import compose
 from loopwright.evaluation.held_out import saved_precision
-from loopwright.train import models
+from loopwright import models
 
 
 def _logits(model, ids):

@@ -119,7 +119,7 @@ def test_the_option_catalog_is_built_again_when_a_config_file_changes(tmp_path, 
     import os
     import shutil
 
-    from loopwright.loop import app
+    from loopwright.config import app_entry as app
     from loopwright.mcp_tools import catalog
 
     conf = tmp_path / "conf"

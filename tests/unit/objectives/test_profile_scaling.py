@@ -53,7 +53,7 @@ def test_sequence_clip_runs_from_the_token_clip_to_the_papers_value():
 def test_the_dapo_ramp_never_covers_the_default_tasks_answers(tmp_path):
     """Under every shipped profile, a reply of the default task's longest answer-first form scores 0 overlong."""
     from loopwright import tasks
-    from loopwright.train import models
+    from loopwright import models
 
     _, tokenizer = models.load(compose(["model=tiny"]).model)  # the SmolLM2 tokenizer
     for profile in PROFILES:

@@ -12,7 +12,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 from helpers import compose
 from loopwright.rollout.decode_casts import GENERATION_METHOD, cast_once_per_rollout
-from loopwright.train import models
+from loopwright import models
 
 NEW_TOKENS = 6
 

@@ -46,7 +46,7 @@ def test_streaming_without_a_call_sends_everything():
 def test_the_smollm2_template_renders_the_tools(tmp_path):
     from transformers import AutoTokenizer
 
-    from loopwright.train.assets import smollm2_tokenizer_dir
+    from loopwright.models.assets import smollm2_tokenizer_dir
     from loopwright.serving.tool_calls import prompt_ids, tool_ready
 
     tokenizer = tool_ready(AutoTokenizer.from_pretrained(str(smollm2_tokenizer_dir())))

@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 from helpers import ROOT
+from loopwright.runs import safe_paths
 from loopwright.train import record
 
 
@@ -23,7 +24,7 @@ def test_from_a_source_checkout_it_is_the_checkout():
 
 
 def test_installed_it_is_the_directory_of_the_users_train_py(tmp_path, monkeypatch):
-    monkeypatch.setattr(record, "PACKAGE_DIR", tmp_path / "venv/lib/site-packages/loopwright")
+    monkeypatch.setattr(safe_paths, "PACKAGE_DIR", tmp_path / "venv/lib/site-packages/loopwright")
     project = _git_repo(tmp_path / "project")
     (project / "train.py").write_text("")
     monkeypatch.setattr(sys, "argv", [str(project / "train.py")])
@@ -33,7 +34,7 @@ def test_installed_it_is_the_directory_of_the_users_train_py(tmp_path, monkeypat
 
 
 def test_installed_without_a_script_it_is_the_cwd_and_none_outside_git(tmp_path, monkeypatch):
-    monkeypatch.setattr(record, "PACKAGE_DIR", tmp_path / "venv/lib/site-packages/loopwright")
+    monkeypatch.setattr(safe_paths, "PACKAGE_DIR", tmp_path / "venv/lib/site-packages/loopwright")
     monkeypatch.setattr(sys, "argv", ["-m"])  # python -m ...
     from hydra.core.hydra_config import HydraConfig
 

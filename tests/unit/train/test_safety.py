@@ -29,7 +29,7 @@ class EvilForCausalLM(LlamaForCausalLM):
 LOAD = '''
 import sys
 from helpers import compose
-from loopwright.train import models
+from loopwright import models
 cfg = compose(["model=tiny", "model.name_or_path=" + sys.argv[1], "model.trust_remote_code=" + sys.argv[2]])
 model, _ = models.load(cfg.model)
 print(type(model).__name__)
@@ -37,7 +37,7 @@ print(type(model).__name__)
 
 
 def _tiny_model_dir(tmp_path: Path) -> Path:
-    from loopwright.train import models
+    from loopwright import models
 
     target = tmp_path / "model"
     shutil.copytree(models.random_init_dir(compose(["model=tiny"]).model), target)
