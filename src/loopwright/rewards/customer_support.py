@@ -34,19 +34,17 @@ policy a reply may answer from. Without a record, asking for the order number is
 concreteness   0.5 for naming the right order + 0.25 per correct specific (carrier,
                tracking, amount, date, email); without facts, 0.25 per specific given.
 
-score = 0.5 resolution + 0.2 concreteness + 0.1 tone + 0.2 escalation, then capped: a
-contradiction of the facts at 0.2, rudeness at 0.3, a wrong escalation decision at 0.4, and
-a status answer naming nothing of a record that holds a carrier, tracking number or date at 0.6.
-Contradictions are only what the facts show: a status the facts rule out, a tracking
-number, carrier, order number or email other than the record's, an amount or date given
-as a refund / charge / delivery / shipping figure that the record does not hold, a refund
-promised where the record has none, and (facts or not) four or more status words.
-A key the record does not have is never judged (support_facts.py: present-but-empty means
-"none", absent means "unknown"). The facts schema, aliases and parsers are in
-support_facts.py; the reply's wording in support_patterns.py; the customer's side (kinds of report,
-what is asked, anchors) in support_request.py. A "yes" / "no" opening a reply to a status question
-("Has it shipped?") is the status claim it answers, checked like any other. Only the first
-``SCAN_CHARS`` characters are read; odd input scores 0.0 and never raises.
+score = 0.5 resolution + 0.2 concreteness + 0.1 tone + 0.2 escalation, then capped: a contradiction
+of the facts, or a specific the record, policy and turns contradict or never held (support_grounding.py,
+by value), at 0.2, rudeness at 0.3, a wrong escalation decision at 0.4, and a status answer naming
+nothing of a record that holds a carrier, tracking number or date at 0.6. Contradictions are only what
+the facts show: a status they rule out, a tracking number, carrier, order number or email other than
+the record's, an amount or date given as a refund / charge / delivery / shipping figure the record does
+not hold, a refund promised where the record has none, and (facts or not) four or more status words.
+A key the record does not have is never judged (support_facts.py: present-but-empty means "none",
+absent means "unknown"). Facts schema and parsers: support_facts.py; the reply's wording: support_patterns.py;
+the customer's side: support_request.py. A "yes" / "no" opening a reply to a status question is the
+status claim it answers. Only ``SCAN_CHARS`` characters are read; odd input scores 0.0, never raises.
 """
 
 from __future__ import annotations
@@ -57,6 +55,7 @@ from typing import Any
 
 from loopwright.rewards import completion_text, register
 from loopwright.rewards import support_facts as sf
+from loopwright.rewards import support_grounding as sg
 from loopwright.rewards import support_patterns as sp
 from loopwright.rewards import support_policy as spol
 from loopwright.rewards import support_request as sr
@@ -301,10 +300,10 @@ class _Reading:
                 + len({d for r, _ in self.dates for d in r} & self.known_dates))
 
 
-def components(completion: Any, facts_json: Any = None, prompt: Any = None, facts_map: dict | None = None) -> dict:
-    """Every component, the contradictions found and the final score for one reply."""
+def components(completion: Any, facts_json: Any = None, prompt: Any = None, facts_map: dict | None = None, cap_ungrounded: bool = False) -> dict:  # noqa: E501
+    """Every component, the contradictions and grounding verdicts found, and the final score for one reply."""
     out = {"resolution": 0.0, "tone": 0.0, "escalation": 0.0, "concreteness": 0.0, "contradictions": [],
-           "rude": False, "facts": False, "required": [], "score": 0.0}
+           "rude": False, "facts": False, "required": [], "grounding": [], "ungrounded": [], "score": 0.0}
     text = completion_text(completion)[:SCAN_CHARS]
     if not text.strip():
         return out
@@ -325,7 +324,8 @@ def components(completion: Any, facts_json: Any = None, prompt: Any = None, fact
     score = sum(WEIGHTS[k] * out[k] for k in WEIGHTS)
     if len(_DUMP.findall(text)) >= 3:  # a record pasted as JSON / key: value pairs: data, not a reply
         r.contradictions.append("a data dump ('\"key\": value' pairs), not a reply")
-    if r.contradictions:
+    out.update(sg.check(text, facts_json, prompt))  # the specifics against the record, policy and turns, by value
+    if r.contradictions or (cap_ungrounded and out["ungrounded"]):
         score = min(score, CAP_CONTRADICTION)
     if rude:
         score = min(score, CAP_RUDE)
@@ -339,9 +339,9 @@ def components(completion: Any, facts_json: Any = None, prompt: Any = None, fact
     return out
 
 
-def score(completion: Any, facts_json: Any = None, prompt: Any = None, facts_map: dict | None = None) -> float:
+def score(completion: Any, facts_json: Any = None, prompt: Any = None, facts_map: dict | None = None, cap_ungrounded: bool = False) -> float:  # noqa: E501
     try:
-        return float(components(completion, facts_json, prompt, facts_map)["score"])
+        return float(components(completion, facts_json, prompt, facts_map, cap_ungrounded)["score"])
     except Exception:  # noqa: BLE001 - a grader never raises
         return 0.0
 
@@ -374,13 +374,14 @@ def facts_map_of(params: dict) -> dict:
     return {str(k): str(v) for k, v in given.items()}
 
 
-@register("customer_support", params={"threshold", "facts_map"}, breakdown=breakdown, summarize=summarize,
+@register("customer_support", params={"threshold", "facts_map", "grounding"}, breakdown=breakdown, summarize=summarize,
           summary="support reply vs the order facts (optional): resolution, tone, escalation, concreteness")
 def make(params: dict) -> Any:
     """Registry factory. Params: ``threshold`` (curation cut, default 0.7), ``facts_map`` ({record key: schema key})."""
     params = params or {}
     threshold = float(params.get("threshold", DEFAULT_THRESHOLD))
     facts_map = facts_map_of(params)
+    cap = sg.mode_of(params) == "cap"
 
     def customer_support_reward(completions: list, facts_json: Any = None, prompts: Any = None, **_: Any) -> list[float]:
         """TRL reward function: one float in [0, 1] per completion."""
@@ -388,7 +389,7 @@ def make(params: dict) -> Any:
         n = len(completions)
         facts = list(facts_json) if isinstance(facts_json, (list, tuple)) else [facts_json] * n
         asks = list(prompts) if isinstance(prompts, (list, tuple)) and len(prompts) == n else [None] * n
-        return [score(c, facts[i] if i < len(facts) else None, asks[i], facts_map) for i, c in enumerate(completions)]
+        return [score(c, facts[i] if i < len(facts) else None, asks[i], facts_map, cap) for i, c in enumerate(completions)]
 
     customer_support_reward.threshold = threshold
     customer_support_reward.breakdown = lambda completion, columns: breakdown(completion, columns, facts_map)
@@ -396,5 +397,4 @@ def make(params: dict) -> Any:
 
 
 def kept(completion: Any, facts_json: Any, threshold: float = DEFAULT_THRESHOLD, prompt: Any = None) -> bool:
-    """Whether a reply passes the curation threshold."""
     return score(completion, facts_json, prompt) >= threshold

@@ -1,0 +1,289 @@
+"""Claims grounded in the record: each specific a reply asserts, checked by value against what the agent could see.
+
+    from loopwright.grounding import ground
+    g = ground(reply, record={"refund_total": "129.00 EUR", ...}, messages=[system, user, ...])
+    g.contradicted, g.unsupported, g.explain()
+
+The evidence is the record's fields, the shop's policy (the system message) and the earlier turns of the
+conversation. Every claim of the reply (grounding/extract.py: dates in any format and calendar, weekdays,
+times, amounts with their currency, durations, ids, bare numbers) gets one verdict:
+
+supported      the evidence holds the same value, or one that follows from it: the weekday of a date, a
+               date counted from an evidence date by an evidence period (a return deadline), a sum or
+               difference of two evidence amounts, a period inside an evidence range;
+contradicted   the evidence holds values of that kind and none of them (nor anything derived) is this one;
+unsupported    the evidence holds nothing of that kind: the reply invented it.
+
+Values, not words, are compared, so the check reads any language whose numbers and CLDR names it knows
+(grounding/names.py). What it cannot know: whether a value is the right one *for the slot* when the
+evidence holds it in another field (a refund quoted with the shipping cost), claims made only in words
+(a carrier, a payment method, a place: no values to compare), and whether the customer's own figures were
+true (a customer's turn is evidence). Any reward can call it; customer_support's score shows its verdicts.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Iterable
+
+from price_parser import Price
+
+from loopwright.grounding.extract import Claim, extract
+
+SUPPORTED, CONTRADICTED, UNSUPPORTED = "supported", "contradicted", "unsupported"
+WRITTEN_TOGETHER = 3  # characters between a weekday and the date it names ("Tuesday, 8 December", "8/12 (Tue")
+TRIVIAL_NUMBERS = frozenset({0, 1})
+CODE_FROM = 100  # a bare number this large is a code (a phone, an extension), not a count of anything  # "1 item", "0 fees": too common to be a specific anybody invents
+
+
+@dataclass(frozen=True)
+class Verdict:
+    claim: Claim
+    verdict: str
+    source: str  # the record field, "policy", "turn N", "derived: ..." or "" (unsupported)
+
+    def line(self) -> str:
+        where = f" ({self.source})" if self.source else ""
+        return f"{self.claim.kind} '{self.claim.text}': {self.verdict}{where}"
+
+
+@dataclass
+class Grounding:
+    verdicts: list[Verdict] = field(default_factory=list)
+
+    def _of(self, verdict: str) -> list[Verdict]:
+        return [v for v in self.verdicts if v.verdict == verdict]
+
+    @property
+    def supported(self) -> list[Verdict]:
+        return self._of(SUPPORTED)
+
+    @property
+    def contradicted(self) -> list[Verdict]:
+        return self._of(CONTRADICTED)
+
+    @property
+    def unsupported(self) -> list[Verdict]:
+        return self._of(UNSUPPORTED)
+
+    @property
+    def grounded(self) -> bool:
+        """No claim contradicted or invented."""
+        return not (self.contradicted or self.unsupported)
+
+    def counts(self) -> dict[str, int]:
+        return {k: len(self._of(k)) for k in (SUPPORTED, CONTRADICTED, UNSUPPORTED)}
+
+    def explain(self) -> list[str]:
+        return [v.line() for v in self.verdicts]
+
+
+def _text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):  # content parts
+        return " ".join(p.get("text", "") for p in content if isinstance(p, dict))
+    return "" if content is None else str(content)
+
+
+class Evidence:
+    """What the agent could see, as claims tagged by where they came from."""
+
+    def __init__(self, record: dict | None, messages: Iterable[dict] | None):
+        self.claims: list[tuple[str, Claim]] = []
+        self.numbers: dict[int, str] = {}
+        for key, value in (record or {}).items():
+            self._add(f"record.{key}", _text(value), whole_value=True)
+        for i, msg in enumerate(messages or []):
+            if isinstance(msg, dict):
+                self._add("policy" if msg.get("role") == "system" else f"turn {i}", _text(msg.get("content")))
+        years = [r[0] for c in self.of("date") for r in c[1].value if r[0]]
+        self.year = max(set(years), key=years.count) if years else 0
+
+    def _add(self, source: str, text: str, whole_value: bool = False) -> None:
+        found = extract(text)
+        if whole_value and not any(c.kind == "amount" for c in found):
+            price = Price.fromstring(text)  # "129.00" in a total field: an amount with no sign
+            if price.amount is not None and not any(c.kind in ("date", "id", "time") for c in found):
+                found.append(Claim("amount", text, (price.amount, ""), 0, len(text)))
+        self.claims += [(source, c) for c in found]
+        for c in found:
+            for n in _integers(c):
+                self.numbers.setdefault(n, source)
+
+    def of(self, kind: str) -> list[tuple[str, Claim]]:
+        return [(s, c) for s, c in self.claims if c.kind == kind]
+
+    def dates(self) -> list[tuple[str, dt.date]]:
+        out = []
+        for source, c in self.of("date"):
+            for y, m, d in c.value:
+                day = _date(y or self.year, m, d)
+                if day:
+                    out.append((source, day))
+        return out
+
+
+def _integers(c: Claim) -> list[int]:
+    if c.kind == "number":
+        return [c.value]
+    if c.kind == "amount" and c.value[0] == c.value[0].to_integral_value():
+        return [int(c.value[0])]
+    return []
+
+
+def _date(y: int, m: int, d: int) -> dt.date | None:
+    try:
+        return dt.date(y, m, d) if y else None
+    except ValueError:
+        return None
+
+
+MAX_PERIOD_DAYS = 400  # a deadline is counted from a date by a period of at most about a year
+
+
+def _periods(ev: Evidence) -> list[tuple[str, int]]:
+    days = {(s, int(n)) for s, c in ev.of("duration") for n in c.value if 1 <= n <= MAX_PERIOD_DAYS}
+    return sorted(days)
+
+
+def _add_business_days(day: dt.date, n: int) -> dt.date:
+    step = 1 if n >= 0 else -1
+    while n:
+        day += dt.timedelta(days=step)
+        if day.weekday() < 5:
+            n -= step
+    return day
+
+
+def _derived_dates(ev: Evidence) -> list[tuple[str, dt.date]]:
+    out = []
+    for source, day in ev.dates():
+        for psource, n in _periods(ev):
+            for sign in (1, -1):
+                out.append((f"derived: {source} {'+' if sign > 0 else '-'} {n} days ({psource})",
+                            day + dt.timedelta(days=sign * n)))
+                out.append((f"derived: {source} {'+' if sign > 0 else '-'} {n} working days ({psource})",
+                            _add_business_days(day, sign * n)))
+    return out
+
+
+def _check_date(c: Claim, ev: Evidence, derived: list[tuple[str, dt.date]]) -> tuple[str, str]:
+    for source, e in ev.of("date"):
+        for y, m, d in c.value:
+            if any((m, d) == (em, ed) and (not y or not ey or y == ey) for ey, em, ed in e.value):
+                return SUPPORTED, source
+    for y, m, d in c.value:
+        for source, day in derived:
+            if (m, d) == (day.month, day.day) and (not y or y == day.year):
+                return SUPPORTED, source
+    return (CONTRADICTED if ev.of("date") else UNSUPPORTED), ""
+
+
+def _check_weekday(c: Claim, reply_claims: list[Claim], ev: Evidence, derived) -> tuple[str, str]:
+    gaps = [(min(abs(r.start - c.end), abs(c.start - r.end)), r) for r in reply_claims if r.kind == "date"]
+    gaps = sorted((g, r.start, r) for g, r in gaps if g <= WRITTEN_TOGETHER)
+    if gaps:  # "Tuesday 8 December", "8/12 (Tue)": the weekday of the date it is written with
+        r = gaps[0][2]
+        days = [day for day in (_date(y or ev.year, m, d) for y, m, d in r.value) if day]
+        if days:
+            return (SUPPORTED, f"derived: weekday of {r.text}") if any(day.weekday() == c.value for day in days) \
+                else (CONTRADICTED, f"{r.text} is a {days[0].strftime('%A')}")
+    if any(e.value == c.value for _, e in ev.of("weekday")):
+        return SUPPORTED, next(s for s, e in ev.of("weekday") if e.value == c.value)
+    for source, day in ev.dates() + derived:
+        if day.weekday() == c.value:
+            return SUPPORTED, f"derived: weekday of {source}"
+    return (CONTRADICTED if ev.dates() else UNSUPPORTED), ""
+
+
+def _check_amount(c: Claim, ev: Evidence) -> tuple[str, str]:
+    value, currency = c.value
+    amounts = [(s, e.value[0]) for s, e in ev.of("amount")] + [(s, Decimal(n)) for n, s in ev.numbers.items()]
+    for source, e in amounts:
+        if e == value:
+            return SUPPORTED, source
+    pairs = [(a, b) for a in amounts for b in amounts if a is not b]
+    for (sa, a), (sb, b) in pairs:
+        if a + b == value or a - b == value:
+            return SUPPORTED, f"derived: {sa} {'+' if a + b == value else '-'} {sb}"
+    return (CONTRADICTED if ev.of("amount") else UNSUPPORTED), ""
+
+
+def _check_duration(c: Claim, ev: Evidence) -> tuple[str, str]:
+    low, high = c.value
+    for source, e in ev.of("duration"):
+        elow, ehigh = e.value
+        if elow <= low <= high <= ehigh:
+            return SUPPORTED, source
+    if low == int(low) and high == int(high):
+        counts = [n for n in (int(low), int(high)) if n in ev.numbers]
+        if len(counts) == len({int(low), int(high)}):  # "30 days" against a field return_window_days=30
+            return SUPPORTED, ev.numbers[int(low)]
+    return (CONTRADICTED if ev.of("duration") else UNSUPPORTED), ""
+
+
+def _check_time(c: Claim, ev: Evidence) -> tuple[str, str]:
+    by_source: dict[str, list[int]] = {}
+    for source, e in ev.of("time"):
+        by_source.setdefault(source, []).append(e.value)
+    for source, times in by_source.items():
+        if c.value in times or (len(times) >= 2 and min(times) <= c.value <= max(times)):
+            return SUPPORTED, source
+    return (CONTRADICTED if by_source else UNSUPPORTED), ""
+
+
+def _shape(value: str) -> tuple[str, int]:
+    """An id's shape: its leading letters and how many digits follow ("BL48213" -> ("BL", 5))."""
+    letters = len(value) - len(value.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    return value[:letters], sum(ch.isdigit() for ch in value)
+
+
+def _check_id(c: Claim, ev: Evidence) -> tuple[str, str]:
+    for source, e in ev.of("id"):
+        if c.value == e.value or (len(c.value) >= 4 and (e.value.endswith(c.value) or c.value.endswith(e.value)
+                                                         and len(e.value) >= 4)):
+            return SUPPORTED, source
+    if c.value.isdigit() and int(c.value) in ev.numbers:
+        return SUPPORTED, ev.numbers[int(c.value)]
+    # Another order's number contradicts; an id of a shape the evidence has none of names something new
+    # (the case the agent just opened): unsupported, for the reward to weigh.
+    same_shape = any(_shape(e.value) == _shape(c.value) for _, e in ev.of("id"))
+    return (CONTRADICTED if same_shape else UNSUPPORTED), ""
+
+
+def _check_number(c: Claim, ev: Evidence) -> tuple[str, str]:
+    if c.value in TRIVIAL_NUMBERS:
+        return SUPPORTED, "trivial"
+    if c.value >= CODE_FROM:
+        return UNSUPPORTED, "a code or phone number, not a count"
+    if c.value in ev.numbers:
+        return SUPPORTED, ev.numbers[c.value]
+    return UNSUPPORTED, ""
+
+
+def ground(reply: str, record: dict | None = None, messages: Iterable[dict] | None = None) -> Grounding:
+    """Every claim of ``reply`` with its verdict against ``record`` and the conversation ``messages``."""
+    ev = Evidence(record, messages)
+    claims = extract(reply or "")
+    derived = _derived_dates(ev)
+    verdicts = []
+    for c in claims:
+        if c.kind == "date":
+            verdict, source = _check_date(c, ev, derived)
+        elif c.kind == "weekday":
+            verdict, source = _check_weekday(c, claims, ev, derived)
+        elif c.kind == "amount":
+            verdict, source = _check_amount(c, ev)
+        elif c.kind == "duration":
+            verdict, source = _check_duration(c, ev)
+        elif c.kind == "time":
+            verdict, source = _check_time(c, ev)
+        elif c.kind == "id":
+            verdict, source = _check_id(c, ev)
+        else:
+            verdict, source = _check_number(c, ev)
+        verdicts.append(Verdict(c, verdict, source))
+    return Grounding(verdicts)

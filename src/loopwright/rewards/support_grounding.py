@@ -1,0 +1,56 @@
+"""customer_support's grounding check: the reply's specifics against the record, the policy and earlier turns.
+
+``reward.params.grounding``: ``show`` (the default) lists every claim and its verdict in the score's
+explanation; ``cap`` also caps the score at the contradiction cap when a claim is ungrounded. Show is the
+default until the cap is measured on a blind set (docs/REWARDS.md, "Grounding"). Under ``cap``, a reply that states a value the evidence contradicts, or invents money, a date or a count the evidence does
+not hold, is not keepable, whatever else it does (loopwright.grounding has the verdicts). A period, a time
+or a new case number the agent gives for what it is doing now (a call-back before 18:00, a refund within
+5 working days, case FR-207) is shown in the explanation but does not cap: it is a commitment, not a claim
+about the record, and the grounding check cannot tell an invented one from a real one.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from loopwright.grounding import CONTRADICTED, UNSUPPORTED, ground
+
+INVENTED_KINDS = frozenset({"amount", "date", "number"})  # unsupported ones of these cap the score
+COMMITMENT_KINDS = frozenset({"duration", "time"})  # periods and hours the agent promises: shown, never capped
+
+
+MODES = ("show", "cap")
+
+
+def mode_of(params: dict) -> str:
+    mode = str(params.get("grounding", "show"))
+    if mode not in MODES:
+        raise ValueError(f"reward.params.grounding={mode}: choose one of {', '.join(MODES)}")
+    return mode
+
+
+def _record(facts_json: Any) -> dict | None:
+    if isinstance(facts_json, dict):
+        return facts_json
+    if isinstance(facts_json, str) and facts_json.strip():
+        try:
+            value = json.loads(facts_json)
+        except ValueError:
+            return None
+        return value if isinstance(value, dict) else None
+    return None
+
+
+def _messages(prompt: Any) -> list[dict]:
+    if isinstance(prompt, list):
+        return [m for m in prompt if isinstance(m, dict)]
+    return [{"role": "user", "content": prompt}] if isinstance(prompt, str) else []
+
+
+def check(text: str, facts_json: Any, prompt: Any) -> dict:
+    """``grounding``: every claim with its verdict; ``ungrounded``: the ones that make the reply not keepable."""
+    g = ground(text, _record(facts_json), _messages(prompt))
+    bad = [v.line() for v in g.verdicts if (v.verdict == CONTRADICTED and v.claim.kind not in COMMITMENT_KINDS) or (
+        v.verdict == UNSUPPORTED and v.claim.kind in INVENTED_KINDS and not v.source)]  # a code has a source note
+    return {"grounding": g.explain(), "ungrounded": bad}

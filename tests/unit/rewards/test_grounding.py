@@ -1,0 +1,97 @@
+"""loopwright.grounding: each specific of a reply checked by value against the record, the policy and the turns."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from hypothesis import given, settings, strategies as st
+
+from loopwright.grounding import CONTRADICTED, SUPPORTED, UNSUPPORTED, ground
+from loopwright.grounding.extract import extract
+from loopwright.rewards import customer_support as cs
+
+SYSTEM = {"role": "system", "content": "You are the assistant of Sklep Bursztyn. Today is 6 December 2026. Returns: "
+                                       "within 14 days of delivery. Refunds arrive in 3-5 working days."}
+
+
+def _verdicts(reply, record=None, messages=(SYSTEM,)):
+    return {v.claim.text: v.verdict for v in ground(reply, record, list(messages)).verdicts}
+
+
+def test_one_wrong_fact_is_contradicted_and_the_right_ones_supported():
+    record = {"numer": "SB-20417", "kwota_zwrotu": "129,00 zł", "dostarczono": "2026-12-01"}
+    right = _verdicts("Zwrot 129,00 zł za SB-20417 dotrze w ciągu 3-5 dni roboczych.", record)
+    assert set(right.values()) == {SUPPORTED}, right
+    wrong = _verdicts("Zwrot 139,00 zł za SB-20417 dotrze w ciągu 3-5 dni roboczych.", record)
+    assert wrong["139,00 zł"] == CONTRADICTED
+
+
+def test_a_deadline_counted_from_the_record_by_the_policy_is_supported_and_its_weekday_checked():
+    record = {"delivered": "1 December 2026"}
+    assert _verdicts("You can return it until Tuesday, 15 December.", record) == \
+        {"Tuesday": SUPPORTED, "15 December": SUPPORTED}
+    assert _verdicts("You can return it until Monday, 15 December.", record)["Monday"] == CONTRADICTED
+    assert _verdicts("You can return it until 16 December.", record)["16 December"] == CONTRADICTED
+
+
+def test_invented_money_and_dates_without_a_record_are_unsupported():
+    verdicts = _verdicts("The deposit of €50 is released on 12 January.", None, [{"role": "user", "content": "Hi"}])
+    assert verdicts == {"€50": UNSUPPORTED, "12 January": UNSUPPORTED}
+
+
+def test_a_count_the_record_does_not_hold_is_caught():
+    assert _verdicts("You're booked for 3, see you then.", {"packages": "2"})["3"] == UNSUPPORTED
+    assert _verdicts("You're booked for 2, see you then.", {"packages": "2"})["2"] == SUPPORTED
+
+
+def test_dates_in_other_scripts_and_calendars_read_as_the_same_value():
+    record = {"発送日": "12月5日", "thai_date": "02/12/2569"}
+    assert _verdicts("It shipped on 5 December and was ordered on 2 December 2026.", record) == \
+        {"5 December": SUPPORTED, "2 December 2026": SUPPORTED}
+    assert _verdicts("Enviado em 5 de dezembro.", record)["5 de dezembro"] == SUPPORTED
+    assert _verdicts("Versandt am 25. Dezember.", record)["25. Dezember"] == CONTRADICTED
+
+
+def test_what_an_earlier_turn_said_is_evidence():
+    turns = [SYSTEM, {"role": "user", "content": "My order is SB-30001, I paid 45,50 zł."},
+             {"role": "assistant", "content": "Thanks, checking."}, {"role": "user", "content": "And?"}]
+    assert set(_verdicts("Order SB-30001: 45,50 zł will be refunded.", None, turns).values()) == {SUPPORTED}
+    assert _verdicts("Order SB-30002: 45,50 zł will be refunded.", None, turns)["SB-30002"] == CONTRADICTED
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dates(min_value=dt.date(2000, 1, 1), max_value=dt.date(2100, 12, 28)),
+       st.sampled_from(["iso", "dot_day_first", "long_en", "long_pl", "long_de", "cjk", "buddhist"]))
+def test_every_date_format_extracts_its_own_value(day, form):
+    text = {"iso": day.isoformat(), "dot_day_first": day.strftime("%d.%m.%Y"),
+            "long_en": f"{day.day} {day.strftime('%B')} {day.year}",
+            "long_pl": f"{day.day} {['stycznia', 'lutego', 'marca', 'kwietnia', 'maja', 'czerwca', 'lipca', 'sierpnia', 'września', 'października', 'listopada', 'grudnia'][day.month - 1]} {day.year}",  # noqa: E501
+            "long_de": f"{day.day}. {['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'][day.month - 1]} {day.year}",  # noqa: E501
+            "cjk": f"{day.year}年{day.month}月{day.day}日",
+            "buddhist": f"{day.day:02d}/{day.month:02d}/{day.year + 543}"}[form]
+    claims = [c for c in extract(f"It arrives on {text}.") if c.kind == "date"]
+    assert len(claims) == 1 and (day.year, day.month, day.day) in claims[0].value, (text, claims)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=1, max_value=999_999), st.integers(min_value=0, max_value=99),
+       st.sampled_from(["{n} EUR", "€{n}", "{n} zł", "R$ {n}", "{n} Ft", "¥{n}"]),
+       st.sampled_from([("", "."), (",", "."), (".", ","), (" ", ",")]))
+def test_every_amount_format_extracts_its_own_value(units, cents, template, separators):
+    thousands, decimal = separators
+    whole = f"{units:,}".replace(",", thousands)
+    number = f"{whole}{decimal}{cents:02d}"
+    claims = [c for c in extract("Refund: " + template.format(n=number) + " today") if c.kind == "amount"]
+    assert len(claims) == 1 and claims[0].value[0] == Decimal(units) + Decimal(cents) / 100, (number, claims)
+
+
+def test_the_support_grader_shows_its_claims_and_caps_an_invented_or_contradicted_one():
+    facts = '{"order_id": "BL-48213", "status": "shipped", "carrier": "DPD", "shipped_on": "30 November"}'
+    prompt = [{"role": "user", "content": "Where is my order BL-48213?"}]
+    good = "Your order BL-48213 shipped on 30 November with DPD and is on its way."
+    parts = cs.components(good, facts, prompt, cap_ungrounded=True)
+    assert parts["score"] >= cs.DEFAULT_THRESHOLD and not parts["ungrounded"]
+    assert "date '30 November': supported (record.shipped_on)" in parts["grounding"]
+    wrong = cs.components(good.replace("30 November", "29 November"), facts, prompt, cap_ungrounded=True)
+    assert wrong["score"] < cs.DEFAULT_THRESHOLD and wrong["ungrounded"] == ["date '29 November': contradicted"]
