@@ -72,12 +72,16 @@ _QWEN2 = ["model=tiny_qwen3", "model.random_init.architecture=qwen2", "model.ran
           "model.random_init.chat_template=qwen2_5", "model.thinking=null"]
 SHAPES: dict[str, dict[str, Any]] = {
     "qwen2.5-0.5b": {"label": "random-init Qwen2.5-0.5B shape (24 layers, hidden 896; SmolLM2 vocabulary)",
-                     "overrides": [*_QWEN2, "model.random_init.num_hidden_layers=24", "model.random_init.hidden_size=896",
-                                   "model.random_init.intermediate_size=4864", "model.random_init.num_attention_heads=14",
+                     "overrides": [*_QWEN2, "model.random_init.num_hidden_layers=24",
+                                   "model.random_init.hidden_size=896",
+                                   "model.random_init.intermediate_size=4864",
+                                   "model.random_init.num_attention_heads=14",
                                    "model.random_init.num_key_value_heads=2"]},
     "qwen2.5-1.5b": {"label": "random-init Qwen2.5-1.5B shape (28 layers, hidden 1536; SmolLM2 vocabulary)",
-                     "overrides": [*_QWEN2, "model.random_init.num_hidden_layers=28", "model.random_init.hidden_size=1536",
-                                   "model.random_init.intermediate_size=8960", "model.random_init.num_attention_heads=12",
+                     "overrides": [*_QWEN2, "model.random_init.num_hidden_layers=28",
+                                   "model.random_init.hidden_size=1536",
+                                   "model.random_init.intermediate_size=8960",
+                                   "model.random_init.num_attention_heads=12",
                                    "model.random_init.num_key_value_heads=2"]},
     # the same path at a size the CPU tests can afford
     "qwen2-tiny": {"label": "random-init 2-layer Qwen2 (the CPU test's stand-in for the shapes above)",
@@ -86,8 +90,8 @@ SHAPES: dict[str, dict[str, Any]] = {
                                  "model.random_init.num_key_value_heads=1"]},
 }
 NO_EVAL_WHY = "random-init weights learn nothing: not evaluated"
-GENERATE_MARK = "generate"
-PEAK_MARK = "peak_cuda_memory_train"  # bench/gen_timer.py: torch.cuda.max_memory_allocated() over trainer.train()  # TRL's profiled generation blocks: transformers.generate(_batch), vLLM.generate
+GENERATE_MARK = "generate"  # TRL's profiled generation blocks: transformers.generate(_batch), vLLM.generate
+PEAK_MARK = "peak_cuda_memory_train"  # bench/gen_timer.py: torch.cuda.max_memory_allocated() over trainer.train()
 
 
 # ---------------------------------------------------------------- pure pieces (tested on CPU)
@@ -459,7 +463,8 @@ def main(argv: list[str] | None = None) -> int:
     deadline = started + args.budget
     report: dict[str, Any] = {
         "date": _dt.datetime.now().isoformat(timespec="seconds"), "gpu": _gpu_info(),
-        "settings": {"steps": args.steps, "profile": args.profile, "rollout": args.rollout, "model": args.model, "shapes": args.shapes,
+        "settings": {"steps": args.steps, "profile": args.profile, "rollout": args.rollout, "model": args.model,
+                     "shapes": args.shapes,
                      "overrides": args.override, "budget_s": args.budget, "tasks": tasks},
         "tasks": {}}
     out_path = results_path(os.environ.get("OUT"), _dt.datetime.now())

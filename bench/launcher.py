@@ -85,7 +85,8 @@ def main() -> None:
                       flush=True)
     basic, pooled = statistics.median(times["basic"]), statistics.median(times["local_gpus"])
     per_round = [round(b / p, 2) for b, p in zip(times["basic"], times["local_gpus"])]  # paired: same load
-    result = {"jobs": args.jobs, "steps": args.steps, "slots": args.slots, "rounds": args.rounds, "basic_s": round(basic, 1),
+    result = {"jobs": args.jobs, "steps": args.steps, "slots": args.slots, "rounds": args.rounds,
+              "basic_s": round(basic, 1),
               "local_gpus_s": round(pooled, 1), "speedup": round(basic / pooled, 2), "speedup_per_round": per_round,
               "load_after": os.getloadavg()}
     if args.ray:

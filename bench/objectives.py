@@ -312,7 +312,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--resamples", type=int, default=10_000, help="bootstrap resamples (default 10000)")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "objectives")
     parser.add_argument("--jobs", type=int, default=1,
-                        help="runs at once, each with cores/jobs torch threads unless OMP_NUM_THREADS is set (default 1)")
+                        help="runs at once, each with cores/jobs torch threads "
+                             "unless OMP_NUM_THREADS is set (default 1)")
     args = parser.parse_args(argv)
     if args.jobs < 1:
         parser.error("--jobs must be >= 1")
@@ -321,7 +322,8 @@ def main(argv: list[str] | None = None) -> int:
     seed_list = args.seed_list if args.seed_list is not None else list(range(args.seeds))
     names = args.objectives or sorted(p.stem for p in (ROOT / "conf" / "objective").glob("*.yaml"))
     config = {"model": args.model, "profile": args.profile, "steps": args.steps, "seeds": seed_list,
-              "objectives": names, "jobs": args.jobs, "confidence": args.confidence, "resamples": args.resamples, "goal": GOAL,
+              "objectives": names, "jobs": args.jobs, "confidence": args.confidence, "resamples": args.resamples,
+              "goal": GOAL,
               "methods": {"over_seeds": "Student t-interval of the mean of the seeds' held-out deltas (N >= 2)",
                           "pooled_bootstrap": "loopwright.evaluation.paired.compare(base of the seeds' runs, the "
                                               "seeds' runs): paired percentile bootstrap over prompts, prompts "

@@ -107,7 +107,8 @@ def bench_startup(repeats: int) -> dict:
     torch_imported = _run([sys.executable, "-c", check]).strip().splitlines()[-1] == "True"
     return {"train_py_cfg_job_s": statistics.median(lw), "bare_hydra_cfg_job_s": statistics.median(base),
             "ratio": statistics.median(lw) / statistics.median(base),
-            "train_py_cfg_job_cpu_s": statistics.median(lw_cpu), "bare_hydra_cfg_job_cpu_s": statistics.median(base_cpu),
+            "train_py_cfg_job_cpu_s": statistics.median(lw_cpu),
+            "bare_hydra_cfg_job_cpu_s": statistics.median(base_cpu),
             "cpu_ratio": statistics.median(lw_cpu) / statistics.median(base_cpu), "repeats": repeats,
             "torch_imported": torch_imported}
 

@@ -3,7 +3,8 @@
     python bench/peer_trl_defaults.py RUN_DIR [--seconds S]     # RUN_DIR: a finished loopwright run
 
 `GRPOConfig()` with only what a TRL user must give (output_dir; on a CPU-only machine also
-use_cpu=True, without which TRL refuses to start) and no dashboards (report_to=[]); the model, the reward (the same first-number grader plain_trl_grpo.py uses,
+use_cpu=True, without which TRL refuses to start) and no dashboards (report_to=[]);
+the model, the reward (the same first-number grader plain_trl_grpo.py uses,
 which is the arithmetic reward's rule) and the training rows come from RUN_DIR. Training
 stops after --seconds of trainer.train() wall time (default: RUN_DIR's own train_s), then
 the model is graded on RUN_DIR's held-out prompts exactly as loopwright grades its runs
@@ -72,9 +73,11 @@ def main() -> None:
                       "peer_steps": trainer.state.global_step,
                       "peer_defaults": {k: getattr(config, k) for k in ("learning_rate", "beta", "num_generations",
                                                                         "per_device_train_batch_size",
-                                                                        "max_completion_length", "bf16", "temperature")},
+                                                                        "max_completion_length", "bf16",
+                                                                        "temperature")},
                       "peer_accuracy": peer["accuracy"], "base_accuracy": ours["base_accuracy"],
-                      "loopwright_accuracy": ours["trained_accuracy"], "loopwright_train_s": manifest["timings"]["train_s"]}))
+                      "loopwright_accuracy": ours["trained_accuracy"],
+                      "loopwright_train_s": manifest["timings"]["train_s"]}))
 
 
 if __name__ == "__main__":

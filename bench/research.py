@@ -89,7 +89,8 @@ def main() -> None:
     lines = ["# bench/research.py", "",
              f"{args.trials} trials per arm, research in up to {args.rounds} rounds, TPE + successive halving, "
              f"seeds {args.seeds}; extra overrides: {' '.join(args.extra) or 'none'}", "",
-             "| seed | flat: steps to 1% | flat best | research: steps to 1% | research best |", "|---|---|---|---|---|"]
+             "| seed | flat: steps to 1% | flat best | research: steps to 1% | research best |",
+             "|---|---|---|---|---|"]
     for r in rows:
         f, q = r["flat"], r["research"]
         lines.append(f"| {r['seed']} | {f['steps_to_target']}{'' if f['reached'] else ' (not reached)'} | "

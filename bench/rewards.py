@@ -92,7 +92,8 @@ def _(f, n):
 @case("processing", 0, True, "resolving")
 def _(f, n):
     return (f"Hi {n}, sorry for the wait! Order {f['order_id']} is still being prepared in our warehouse and is "
-            f"scheduled to ship on {_d(f['ship_date'], 'long')}. You'll get a tracking number by email as soon as it leaves.")
+            f"scheduled to ship on {_d(f['ship_date'], 'long')}. "
+            "You'll get a tracking number by email as soon as it leaves.")
 
 
 @case("processing", 1, True, "short_factual")
@@ -114,7 +115,8 @@ def _(f, n):
 
 @case("delivered", 1, True, "short_factual")
 def _(f, n):
-    return f"Your order {f['order_id']} was delivered {_d(f['delivered_date'], 'iso')} ({f['carrier']} {f['tracking']})."
+    return (f"Your order {f['order_id']} was delivered {_d(f['delivered_date'], 'iso')} "
+            f"({f['carrier']} {f['tracking']}).")
 
 
 @case("lost", 0, True, "resolving")
@@ -154,7 +156,8 @@ def _(f, n):
 @case("returned", 2, True, "resolving")
 def _(f, n):
     return (f"Thank you for sending the item back, {n}. Your refund of ${f['refund_amount']:.2f} for "
-            f"{f['order_id']} was processed today; please allow until {_d(f['refund_date'], 'us')} for your bank to post it.")
+            f"{f['order_id']} was processed today; please allow until {_d(f['refund_date'], 'us')} "
+            "for your bank to post it.")
 
 
 @case("cancel", 0, True, "resolving")
@@ -237,7 +240,8 @@ def _(f, n):
 @case("damaged_high_value", 0, True, "escalation_right")
 def _(f, n):
     return (f"I'm so sorry your {f['items'][0].split(' x ')[-1]} arrived damaged, {n}. Given the value of order "
-            f"{f['order_id']}, I've escalated it to our claims team; a specialist will arrange the next steps with you.")
+            f"{f['order_id']}, I've escalated it to our claims team; "
+            "a specialist will arrange the next steps with you.")
 
 
 @case("damaged_high_value", 1, True, "escalation_right")
@@ -326,7 +330,8 @@ def _(f, n):
 
 @case("lost", 2, False, "polite_useless")
 def _(f, n):
-    return f"Hi {n}, thanks for your patience! Packages sometimes take a while. We're keeping an eye on {f['order_id']}."
+    return (f"Hi {n}, thanks for your patience! Packages sometimes take a while. "
+            f"We're keeping an eye on {f['order_id']}.")
 
 
 @case("email_change", 2, False, "polite_useless")
@@ -553,7 +558,8 @@ def tool_cases(scenarios: list[dict]) -> list[dict]:
     add("What is 348 times 27?", "calculator", {"expression": "348 * 27"},
         _tc(j({"name": "calculator", "arguments": {"expression": "27 * 348"}})), True, "right")
     add("Calculate (15 + 4) * 6.", "calculator", {"expression": "(15 + 4) * 6"},
-        "Sure:\n<tool_call>\n{\"name\": \"calculator\", \"arguments\": {\"expression\": \"(15 + 4) * 6\"}}\n</tool_call>",
+        "Sure:\n<tool_call>\n"
+        "{\"name\": \"calculator\", \"arguments\": {\"expression\": \"(15 + 4) * 6\"}}\n</tool_call>",
         True, "right")
     add("How many kilometers is 26.2 miles?", "convert_units", {"value": 26.2, "from_unit": "mi", "to_unit": "km"},
         _tc(j({"name": "convert_units", "arguments": {"value": 26.2, "from_unit": "miles", "to_unit": "kilometers"}})),
@@ -570,11 +576,13 @@ def tool_cases(scenarios: list[dict]) -> list[dict]:
     add("What's 912 divided by 8?", "calculator", {"expression": "912 / 8"},
         _tc('{"name":"calculator","arguments":{"expression":"912/8"}}'), True, "right")
     add(f"I need the tracking number for {oids[3]}.", "lookup_order", {"order_id": oids[3]},
-        _tc(j({"name": "lookup_order", "arguments": {"order_id": oids[3]}})) + "\nI'll share the tracking once I have it.",
+        _tc(j({"name": "lookup_order", "arguments": {"order_id": oids[3]}}))
+        + "\nI'll share the tracking once I have it.",
         True, "right")
     # wrong tool
     add("What is 348 times 27?", "calculator", {"expression": "348 * 27"},
-        _tc(j({"name": "convert_units", "arguments": {"value": 348, "from_unit": "m", "to_unit": "km"}})), False, "wrong_tool")
+        _tc(j({"name": "convert_units", "arguments": {"value": 348, "from_unit": "m", "to_unit": "km"}})),
+        False, "wrong_tool")
     add(f"Where is order {oids[4]}?", "lookup_order", {"order_id": oids[4]},
         _tc(j({"name": "calculator", "arguments": {"expression": oids[4][1:]}})), False, "wrong_tool")
     add("How many meters is 12 feet?", "convert_units", {"value": 12, "from_unit": "ft", "to_unit": "m"},
@@ -589,9 +597,11 @@ def tool_cases(scenarios: list[dict]) -> list[dict]:
     add("What is 348 times 27?", "calculator", {"expression": "348 * 27"},
         _tc(j({"name": "calculator", "arguments": {"expression": "348 + 27"}})), False, "wrong_args")
     add("How many kilometers is 26.2 miles?", "convert_units", {"value": 26.2, "from_unit": "mi", "to_unit": "km"},
-        _tc(j({"name": "convert_units", "arguments": {"value": 26.2, "from_unit": "km", "to_unit": "mi"}})), False, "wrong_args")
+        _tc(j({"name": "convert_units", "arguments": {"value": 26.2, "from_unit": "km", "to_unit": "mi"}})),
+        False, "wrong_args")
     add("What is 150 pounds in kilograms?", "convert_units", {"value": 150, "from_unit": "lb", "to_unit": "kg"},
-        _tc(j({"name": "convert_units", "arguments": {"value": 15, "from_unit": "lb", "to_unit": "kg"}})), False, "wrong_args")
+        _tc(j({"name": "convert_units", "arguments": {"value": 15, "from_unit": "lb", "to_unit": "kg"}})),
+        False, "wrong_args")
     add("Convert 30 °C to Fahrenheit.", "convert_units", {"value": 30, "from_unit": "c", "to_unit": "f"},
         _tc(j({"name": "convert_units", "arguments": {"value": 30, "from_unit": "c"}})), False, "wrong_args")
     add(f"Has {oids[7]} shipped?", "lookup_order", {"order_id": oids[7]},
@@ -599,10 +609,12 @@ def tool_cases(scenarios: list[dict]) -> list[dict]:
     add("What's 912 divided by 8?", "calculator", {"expression": "912 / 8"},
         _tc(j({"name": "calculator", "arguments": {"expr": "912 / 8"}})), False, "wrong_args")
     add("How many liters are in 5 gallons?", "convert_units", {"value": 5, "from_unit": "gal", "to_unit": "l"},
-        _tc(j({"name": "convert_units", "arguments": {"value": "five", "from_unit": "gal", "to_unit": "l"}})), False, "wrong_args")
+        _tc(j({"name": "convert_units", "arguments": {"value": "five", "from_unit": "gal", "to_unit": "l"}})),
+        False, "wrong_args")
     # malformed
     add(f"Where is order {oids[8]}?", "lookup_order", {"order_id": oids[8]},
-        "<tool_call>{'name': 'lookup_order', 'arguments': {'order_id': '" + oids[8] + "'}}</tool_call>", False, "malformed")
+        "<tool_call>{'name': 'lookup_order', 'arguments': {'order_id': '" + oids[8] + "'}}</tool_call>",
+        False, "malformed")
     add("What is 348 times 27?", "calculator", {"expression": "348 * 27"},
         '<tool_call>{"name": "calculator", "arguments": {"expression": "348 * 27"}}', False, "malformed")
     add("Calculate (15 + 4) * 6.", "calculator", {"expression": "(15 + 4) * 6"},
@@ -610,7 +622,8 @@ def tool_cases(scenarios: list[dict]) -> list[dict]:
     add("How many kilometers is 26.2 miles?", "convert_units", {"value": 26.2, "from_unit": "mi", "to_unit": "km"},
         '<tool_call>convert_units(26.2, "mi", "km")</tool_call>', False, "malformed")
     add(f"Status of {oids[9]}?", "lookup_order", {"order_id": oids[9]},
-        _tc(j({"name": "lookup_order", "arguments": {"order_id": oids[9]}})) + "\n<tool_call>{\"name\": \"lookup_order\"",
+        _tc(j({"name": "lookup_order", "arguments": {"order_id": oids[9]}}))
+        + "\n<tool_call>{\"name\": \"lookup_order\"",
         False, "malformed")
     add("What is 150 pounds in kilograms?", "convert_units", {"value": 150, "from_unit": "lb", "to_unit": "kg"},
         _tc(j({"name": "convert_units", "arguments": "value=150, from_unit=lb, to_unit=kg"})), False, "malformed")
@@ -697,7 +710,8 @@ def report(results: dict, show_errors: bool) -> str:
         lines.append(f"| {name} | {thr} | {c['n']} | {c['positives']} | {c['precision']:.3f} | {c['recall']:.3f} "
                      f"| {c['fp']} | {c['fn']} |")
     for name, (rows, scores, thr) in results.items():
-        lines += ["", f"{name} by case type:", "", "| case type | n | grader agrees | mean score |", "|---|---|---|---|"]
+        lines += ["", f"{name} by case type:", "",
+                  "| case type | n | grader agrees | mean score |", "|---|---|---|---|"]
         lines += [f"| {t} | {n} | {a}/{n} | {m:.2f} |" for t, n, a, m in by_type(rows, scores, thr)]
         if show_errors:
             for r, s in zip(rows, scores):

@@ -99,7 +99,9 @@ def main() -> None:
           f"goal (>= 40% fewer steps at an equal best value) {'met' if summary['goal_met'] else 'NOT met'}")
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "sweep.json").write_text(json.dumps(summary, indent=2) + "\n")
-    lines = ["# bench/sweep.py", "", f"{args.trials} trials x {args.steps} steps, eval every {args.eval_every} steps, model=tiny, TPE seed 0", "",
+    lines = ["# bench/sweep.py", "",
+             f"{args.trials} trials x {args.steps} steps, eval every {args.eval_every} steps, "
+             "model=tiny, TPE seed 0", "",
              "| sweep | trial-steps | pruned trials | best value | wall s |", "|---|---|---|---|---|"]
     for name, r in (("no pruning", plain), (f"{args.pruner} pruning", pruned)):
         lines.append(f"| {name} | {r['trial_steps']} | {r['n_pruned']} | {r['best_value']} | {r['wall_s']} |")

@@ -54,7 +54,8 @@ PLAN = [("order_status", "processing", 20), ("order_status", "shipped", 25), ("o
         ("escalation", "damaged_high_value", 5)]
 
 MESSAGES = {
-    "processing": ["Hi, I ordered a {item} (order {oid}) a few days ago and it still hasn't shipped. When will it go out?",
+    "processing": ["Hi, I ordered a {item} (order {oid}) a few days ago and it still hasn't shipped. "
+                   "When will it go out?",
                    "Order {oid}: has my {item} shipped yet? I need it soon.",
                    "Hello, can you tell me what's happening with order {oid}? Nothing has moved.",
                    "Any update on {oid}? I'm waiting on the {item}."],
@@ -92,7 +93,8 @@ MESSAGES = {
     "legal": ["This is the third time order {oid} has gone wrong. My lawyer will be in touch if this isn't fixed.",
               "I'm going to take legal action over order {oid}. I want this resolved now.",
               "If I don't get a response about {oid} today I'm suing your company."],
-    "threat": ["Order {oid} is a disaster. If I don't get my money I'll come down to your office and make you regret it.",
+    "threat": ["Order {oid} is a disaster. If I don't get my money "
+               "I'll come down to your office and make you regret it.",
                "Fix order {oid} or you'll be sorry, I know where your warehouse is."],
     "damaged_high_value": ["My {item} from order {oid} arrived smashed. It cost a fortune, what now?",
                            "The {item} (order {oid}) came with a cracked screen and a crushed box. I want this sorted.",
@@ -144,7 +146,8 @@ def scenario(rng: random.Random, index: int, category: str, kind: str, used: set
     carrier = rng.choice(CARRIERS)
 
     def ship(status: str) -> None:
-        f.update(status=status, carrier=carrier, tracking=_tracking(rng, carrier), ship_date=_day(order_day, 1 + rng.randint(0, 2)))
+        f.update(status=status, carrier=carrier, tracking=_tracking(rng, carrier),
+                 ship_date=_day(order_day, 1 + rng.randint(0, 2)))
 
     if kind == "processing":
         f.update(status="processing", ship_date=_day(order_day, 3 + rng.randint(1, 5)))

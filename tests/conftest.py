@@ -12,8 +12,9 @@ os.environ["WANDB_MODE"] = "disabled"
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 # Under xdist's 2 workers on 2 cores, each training's torch would start one thread per core: 4 threads spinning on 2
 # cores. One thread each: two default-model trainings side by side took 80 s instead of 97-103 s, with 19% less
-# CPU (bench/suite_threads.py, 2 rounds alternated: ratio 0.81 wall and CPU). Set before any test imports torch; subprocesses inherit it; with -n 0 torch keeps its
-# default. Launchers that set their own thread counts per slot still do (tests/integration/launchers).
+# CPU (bench/suite_threads.py, 2 rounds alternated: ratio 0.81 wall and CPU). Set before any test imports torch;
+# subprocesses inherit it; with -n 0 torch keeps its default. Launchers that set their own thread counts per slot
+# still do (tests/integration/launchers).
 if int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) > 1:
     os.environ.setdefault("OMP_NUM_THREADS", "1")
 

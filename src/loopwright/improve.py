@@ -21,8 +21,8 @@ from omegaconf import DictConfig, OmegaConf
 
 from loopwright.config.app_entry import hydra_app
 from loopwright.curation.curate import NEXT_STEPS, ImproveInputError, improve
-from loopwright.curation.improve_checks import (add_calibration, add_reward_audit, calibration_check, problems, reward_args,
-                                     threshold_of, uncalibrated)
+from loopwright.curation.improve_checks import (add_calibration, add_reward_audit, calibration_check, problems,
+                                     reward_args, threshold_of, uncalibrated)
 
 
 def run(cfg: DictConfig) -> int:

@@ -382,7 +382,8 @@ def problems(cfg: Any) -> list[str]:
     if not 0 < o.top_p <= 1:
         problems.append(f"objective.top_p={o.top_p} must be in (0, 1]")
     if o.warmup_steps < 0 or (o.warmup_steps >= 1 and o.warmup_steps != int(o.warmup_steps)):
-        problems.append(f"objective.warmup_steps={o.warmup_steps} must be a whole number of steps or a fraction in [0, 1)")
+        problems.append(f"objective.warmup_steps={o.warmup_steps} "
+                        "must be a whole number of steps or a fraction in [0, 1)")
     if o.weight_decay < 0:
         problems.append(f"objective.weight_decay={o.weight_decay} must be >= 0")
     if trainer == "sft" and o.max_length < 1:

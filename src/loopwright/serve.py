@@ -9,7 +9,8 @@ CUDA GPU visible). Every answered request is appended to
 ``<dir>/traffic.jsonl`` (serving/traffic.py), ready for ``loopwright.ingest``.
 ``serve.json`` in the same dir says what is served, where and since when (no key).
 Exit 2 for an unusable config (no model, the key's variable unset, no vLLM
-environment, a host beyond loopback without a key), before anything loads or listens (the checks and the backend's choice:
+environment, a host beyond loopback without a key), before anything loads or listens
+(the checks and the backend's choice:
 :mod:`loopwright.serving.backends`). docs/SERVE.md.
 """
 

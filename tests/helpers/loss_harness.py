@@ -1,4 +1,5 @@
-"""The harness of tests/unit/objectives/: each RL objective option computes its paper's loss: TRL's own loss code, run with the
+"""The harness of tests/unit/objectives/: each RL objective option computes its paper's loss: TRL's own loss code,
+run with the
 trainer config the option resolves to, against explicit per-token references
 (tests/helpers/reference_losses.py), in float64, values and gradients.
 

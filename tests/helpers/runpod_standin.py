@@ -23,7 +23,8 @@ times), ``never_ready`` (the container never starts), ``terminate_5xx`` (DELETE
 answers 503 that many times), ``drop_gets`` (GET /pods/{id} closes the connection
 without an answer that many times), ``delays`` ({(method, path prefix): seconds}: hold such a request that
 long; POST /pods is held after the pod exists, before the answer, as a slow create is). ``received``
-lists every request as it arrives (before any delay), for tests that act mid-request. ``preempt(pod_id)`` takes a running pod back like a spot
+lists every request as it arrives (before any delay), for tests that act mid-request.
+``preempt(pod_id)`` takes a running pod back like a spot
 interruption (SIGTERM to the container's main process, SIGKILL after a grace period).
 """
 

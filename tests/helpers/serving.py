@@ -44,7 +44,8 @@ def script_tool_call(model_dir: Path) -> None:
     tokenizer = tool_ready(AutoTokenizer.from_pretrained(str(model_dir)))
     asked = [{"role": "user", "content": QUESTION}]
     called = asked + [{"role": "assistant", "content": None, "tool_calls": [
-        {"id": "call_1", "type": "function", "function": {"name": "calculator", "arguments": '{"expression": "12 * 7"}'}}]},
+        {"id": "call_1", "type": "function",
+         "function": {"name": "calculator", "arguments": '{"expression": "12 * 7"}'}}]},
         {"role": "tool", "tool_call_id": "call_1", "content": "84"}]
     sequences = []
     for messages, reply in ((asked, CALL), (called, ANSWER)):

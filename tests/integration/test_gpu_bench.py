@@ -107,7 +107,8 @@ def _dummy_wheel(path: Path, name: str = "trl", version: str = "0.0.1") -> bytes
     import zipfile
 
     info = f"{name}-{version}.dist-info"
-    files = {f"{name}/__init__.py": "", f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
+    files = {f"{name}/__init__.py": "",
+             f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
              f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n"}
     files[f"{info}/RECORD"] = "".join(f"{f},,\n" for f in [*files, f"{info}/RECORD"])
     with zipfile.ZipFile(path, "w") as archive:
@@ -282,7 +283,8 @@ def test_shapes_are_random_init_models_of_real_sizes_without_evaluation(tmp_path
         assert "eval.enabled=false" in over and f"model.random_init.num_hidden_layers={layers}" in over
         cfg = compose([o for o in over if not o.startswith("profile=")] + ["profile=gpu", "profile.device=cpu"])
         assert problems_in(cfg) == [] and cfg.model.random_init.architecture.value == "qwen2"
-        assert "--save-model" not in gb.commands(f"default@{shape}", tmp_path, gb.parse_args(["--shapes", shape]))["plain"]
+        assert "--save-model" not in gb.commands(f"default@{shape}", tmp_path,
+                                                 gb.parse_args(["--shapes", shape]))["plain"]
     assert _gpu_bench(["--dry-run", "--shapes", "qwen9"]).returncode == 2
 
 

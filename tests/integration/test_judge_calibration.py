@@ -113,7 +113,8 @@ def test_a_judge_that_fails_during_training_stops_the_run_with_its_message(tmp_p
                           f"reward.cache_dir={tmp_path / 'cache'}", "reward.retries=1", "reward.retry_backoff_s=0.01",
                           "model=tiny", "profile=smoke", f"hydra.run.dir={run_dir}"], cwd=tmp_path)
     assert proc.returncode == 1, proc.stderr[-2000:]
-    message = f"the judge at {judge.base_url} (model judge-model) failed after 2 attempt(s) (reward.retries=1): HTTP 503"
+    message = (f"the judge at {judge.base_url} (model judge-model) failed after 2 attempt(s) "
+               "(reward.retries=1): HTTP 503")
     assert f"loopwright: the reward could not grade: {message}" in proc.stderr
     manifest = json.loads((run_dir / "manifest.json").read_text())
     assert manifest["status"] == "failed" and manifest["error"].startswith(f"JudgeError: {message}")
@@ -161,7 +162,8 @@ def test_improve_calibrate_checks_a_rule_based_grader(tmp_path, flip, code, agre
     proc = run_app("loopwright.improve", "reward=format", f"reward.calibration={labelled}", "calibrate=true",
                    f"output={tmp_path / 'out'}", cwd=tmp_path)
     assert proc.returncode == code, proc.stderr
-    assert f"calibration of reward=format: agreement {agreement} (accuracy at threshold 0.7" in proc.stdout + proc.stderr
+    assert (f"calibration of reward=format: agreement {agreement} (accuracy at threshold 0.7"
+            in proc.stdout + proc.stderr)
     result = json.loads((tmp_path / "out" / "calibration.json").read_text())
     assert result["rows"] == 4 and result["passed"] is (not flip)
 

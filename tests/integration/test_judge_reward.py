@@ -57,7 +57,8 @@ def test_a_rerun_is_answered_from_the_cache_and_sends_nothing(tmp_path):
     assert again == first == [0.1, 0.2, 0.3, 0.1]
     # another rubric is another question
     with JudgeStandin(length_score) as judge:
-        grader(judge_cfg(judge.base_url, tmp_path, "reward.rubric=only brevity counts"))(prompts=["p"], completions=["a"])
+        grader(judge_cfg(judge.base_url, tmp_path,
+                         "reward.rubric=only brevity counts"))(prompts=["p"], completions=["a"])
         assert judge.count == 1
 
 

@@ -102,7 +102,7 @@ def test_eval_results_hold_pass_fail_per_assertion_for_base_and_trained(loop):
 
 
 def test_grpo_on_curated_prompts_fails_the_gate_but_keeps_every_artifact(loop):
-    code, (stdout, stderr) = loop["codes"]["grpo"], loop["outputs"]["grpo"]
+    code, (_stdout, stderr) = loop["codes"]["grpo"], loop["outputs"]["grpo"]
     assert code == 4, stderr[-3000:]
     assert "gate failed: eval.fail_below: trained_assertion_pass_rate" in stderr
     run_dir = loop["runs"]["grpo"]

@@ -20,7 +20,6 @@ from helpers import ROOT, compose, run_train
 
 from loopwright import episodes, tasks
 from loopwright.evaluation import in_episodes as episode_eval
-from loopwright.tasks.tool_use import ToolUseEnvironment
 
 
 @pytest.fixture(scope="module")

@@ -183,5 +183,6 @@ def test_secret_values_from_the_environment_never_come_back_in_a_log_tail_or_err
 def test_a_call_carrying_millions_of_characters_is_refused_before_any_parsing(world):
     from loopwright.mcp_tools.server import MAX_CALL_CHARS
 
-    assert refused(world["oversize_call"], "overrides", f"more than {MAX_CALL_CHARS} characters"), world["oversize_call"]
+    assert refused(world["oversize_call"], "overrides",
+                   f"more than {MAX_CALL_CHARS} characters"), world["oversize_call"]
     assert not world["list_runs"].is_error  # the next call is answered

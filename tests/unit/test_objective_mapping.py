@@ -74,7 +74,8 @@ SIGNATURES = {
 
 @pytest.mark.parametrize("objective", sorted(SIGNATURES))
 def test_objective_carries_its_papers_values(tmp_path, objective):
-    # In the papers' own budget regime; what a short profile makes of them: tests/unit/objectives/test_profile_scaling.py
+    # In the papers' own budget regime; what a short profile makes of them:
+    # tests/unit/objectives/test_profile_scaling.py
     budget = {"gspo": ["profile.max_completion_length=16384"], "dapo": ["profile.max_completion_length=256"]}
     kwargs = trainer_config_kwargs(compose(["model=tiny", f"objective={objective}", *budget.get(objective, [])]),
                                    tmp_path)
@@ -108,7 +109,8 @@ def test_precision_maps_to_trainer_flags(tmp_path, precision, bf16, fp16):
 
 
 @pytest.mark.parametrize("overrides,expected", [
-    (["objective=rloo", "objective.loss_type=dapo"], "objective.loss_type=dapo has no effect with objective.trainer=rloo"),
+    (["objective=rloo", "objective.loss_type=dapo"],
+     "objective.loss_type=dapo has no effect with objective.trainer=rloo"),
     (["objective=sft", "objective.scale_rewards=group"], "objective.scale_rewards=group has no effect"),
     (["objective=grpo", "objective.loss_type=null"], "objective.loss_type must be set for objective.trainer=grpo"),
     (["objective=cispo", "objective.epsilon_high=null"], "objective.loss_type=cispo needs objective.epsilon_high"),

@@ -39,11 +39,13 @@ from loopwright.config.task import TaskConfig
 from loopwright.config.train import CheckpointConfig, EvalConfig, GuardsConfig, TrainConfig, TrialConfig
 
 __all__ = [
-    "CheckpointConfig", "CloudProvider", "Device", "Dtype", "Engine", "ImportanceSamplingMode", "EvalConfig", "JudgeReward", "GuardsConfig", "ImportanceSamplingLevel",
+    "CheckpointConfig", "CloudProvider", "Device", "Dtype", "Engine", "ImportanceSamplingMode", "EvalConfig",
+    "JudgeReward", "GuardsConfig", "ImportanceSamplingLevel",
     "LocalGpusProvider", "LoggerConfig", "LoggerKind", "LoraConfig", "LossType", "ModalProvider",
     "ModelConfig", "ModelSource", "ObjectiveConfig", "OverlongConfig", "PROVIDER_SCHEMAS", "Precision",
     "ProfileConfig", "ProviderConfig", "ProviderKind", "RandomInitConfig", "RewardComponent", "RewardConfig",
-    "RayProvider", "RolloutConfig", "RunpodProvider", "ScaleRewards", "SchedulerType", "SlurmProvider", "TaskConfig", "TrainConfig", "TrainerKind",
+    "RayProvider", "RolloutConfig", "RunpodProvider", "ScaleRewards", "SchedulerType", "SlurmProvider",
+    "TaskConfig", "TrainConfig", "TrainerKind",
     "TrialConfig", "VllmMode", "WandbMode", "register_configs", "schema_name",
 ]
 

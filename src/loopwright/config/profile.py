@@ -18,7 +18,8 @@ class Precision(str, Enum):
 
 class OmpWaitPolicy(str, Enum):
     # How torch's OpenMP threads wait at the end of a parallel region (OMP_WAIT_POLICY, set before torch loads).
-    brief = "brief"      # spin 2000 times (GOMP_SPINCOUNT), then sleep: faster than passive both idle and on a loaded CPU
+    # spin 2000 times (GOMP_SPINCOUNT), then sleep: faster than passive both idle and on a loaded CPU
+    brief = "brief"
     passive = "passive"  # sleep: on a CPU shared with other jobs a spinning thread holds the core its partner needs
     active = "active"    # spin: lowest latency on an idle machine
 

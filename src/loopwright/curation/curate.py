@@ -160,7 +160,8 @@ def decide(turns: list[dict], threshold: float) -> None:
 
 # ----------------------------------------------------------------- outputs
 def curated_row(turn: dict) -> dict:
-    return {"id": turn["id"], "prompt": turn["context"], "completion": [{"role": "assistant", "content": turn["reply"]}],
+    return {"id": turn["id"], "prompt": turn["context"],
+            "completion": [{"role": "assistant", "content": turn["reply"]}],
             "columns": turn["columns"], "score": turn["score"], "graders": turn["graders"], "source": turn["source"]}
 
 

@@ -149,7 +149,8 @@ def _mismatch(first: tuple[str, dict], other: tuple[str, dict], intersect: bool,
     only_a = [a[k].label for k in a if k not in b]
     only_b = [b[k].label for k in b if k not in a]
     what = (f"{fa} has {len(a)} held-out prompts, {fb} has {len(b)}; {len(common)} in common "
-            f"({len(only_a)} only in the first, e.g. {only_a[:1]}; {len(only_b)} only in the second, e.g. {only_b[:1]})")
+            f"({len(only_a)} only in the first, e.g. {only_a[:1]}; "
+            f"{len(only_b)} only in the second, e.g. {only_b[:1]})")
     if not intersect or not common:
         raise CompareError(f"the held-out prompt sets differ: {what}. Evaluate both on the same prompts "
                            f"(eval.prompts=<file>), or pass --intersect to compare on the common ones")
@@ -324,7 +325,8 @@ def format_comparison(result: dict, names: tuple[str, str] = ("A", "B"), top: in
     lines = [f"{na}: {result['a']['label']} ({result['a']['policy']} policy, {len(result['a']['runs'])} run(s))",
              f"{nb}: {result['b']['label']} ({result['b']['policy']} policy, {len(result['b']['runs'])} run(s))",
              f"{result['n_prompts']} held-out prompts, matched by the {result['matched_by']}", ""]
-    rows = [("metric", na, nb, f"{nb} - {na}" if len(na + nb) < 6 else "delta", f"{conf} interval", "sign test p", f"{nb} better", f"{na} better",
+    rows = [("metric", na, nb, f"{nb} - {na}" if len(na + nb) < 6 else "delta", f"{conf} interval", "sign test p",
+             f"{nb} better", f"{na} better",
              "tied")]
     for m, s in result["metrics"].items():
         rows.append((m, _num(s["a"]), _num(s["b"]), f"{s['delta']:+.3f}",

@@ -74,7 +74,8 @@ def stop_before(state: dict, stop: Any, dollars: float) -> dict | None:
         return {"rule": "plateau", "reason": f"{state['no_progress']} generation(s) in a row without progress "
                 f"(stop.patience={stop.patience}, stop.min_improvement={stop.min_improvement})"}
     if stop.max_cost is not None and dollars >= stop.max_cost:
-        return {"rule": "max_cost", "reason": f"${dollars:.2f} spent (ledger) reached stop.max_cost=${stop.max_cost:.2f}"}
+        return {"rule": "max_cost", "reason": f"${dollars:.2f} spent (ledger) "
+                                              f"reached stop.max_cost=${stop.max_cost:.2f}"}
     if state["generation"] > stop.max_generations:
         return {"rule": "max_generations", "reason": f"{stop.max_generations} generation(s) run "
                 f"(stop.max_generations={stop.max_generations})"}

@@ -104,7 +104,8 @@ def write(out_dir: Path, rows: list[dict], replies: list[list[str]], scores: lis
     report = {**info, "prompts": len(rows), "samples_per_prompt": len(replies[0]) if replies else 0,
               "mean_score": round(sum(all_scores) / len(all_scores), 6) if all_scores else None,
               "mean_best_score": round(sum(best_scores) / len(best_scores), 6) if best_scores else None,
-              "pass_at_n": round(sum(1 for s in best_scores if s >= 1.0) / len(best_scores), 6) if best_scores else None,
+              "pass_at_n": round(sum(1 for s in best_scores if s >= 1.0) / len(best_scores), 6)
+                           if best_scores else None,
               "samples": {"path": str(samples_path), "sha256": samples_sha},
               "transcripts": {"path": str(out_dir / TRANSCRIPTS), "sha256": transcripts_sha}}
     writer.write_json_atomic(out_dir / REPORT, report)

@@ -53,9 +53,11 @@ def paid_plan(kind: str, provider_cfg: Any, jobs: int, offline: bool = False) ->
             if jobs > 1 and total is None:
                 raise PlanRefused(f"{jobs} jobs in one sweep: provider.max_cost_total is not set")
             if total is not None and (plan.worst_case or 0.0) * jobs > total + 1e-9:
-                raise PlanRefused(f"the sweep's worst case ${(plan.worst_case or 0.0) * jobs:.2f} ({jobs} jobs) exceeds "
+                raise PlanRefused(f"the sweep's worst case ${(plan.worst_case or 0.0) * jobs:.2f} "
+                                  f"({jobs} jobs) exceeds "
                                   f"provider.max_cost_total=${total:.2f}; the launcher rents until that is reached")
-            verdict = f"within provider.max_cost: the {kind} launcher would " + ("rent" if kind == "runpod" else "run it")
+            verdict = (f"within provider.max_cost: the {kind} launcher would "
+                       + ("rent" if kind == "runpod" else "run it"))
         except PlanRefused as err:
             verdict = f"the {kind} launcher would refuse: {err}"
     worst = plan.worst_case

@@ -268,7 +268,8 @@ def sweep_report(roots: Roots, sweep_dir: str) -> dict[str, Any]:
     if (path / LAUNCH_RECORD).is_file():
         out["process"] = process_state(path)
     if not any(k in out for k in ("sweep_report.md", "summary.md")):
-        out["note"] = "no report yet: summary.md is written when the multirun ends, sweep_report.md by the Optuna sweeper"
+        out["note"] = ("no report yet: summary.md is written when the multirun ends, "
+                       "sweep_report.md by the Optuna sweeper")
     return out
 
 

@@ -23,7 +23,8 @@ Overrides = Annotated[list[str], Field(description=(
     "train.py overrides, one per item, exactly as on its command line: group=option (model=tiny), "
     "key=value (objective.learning_rate=1e-5), +key=value to add a key; a comma list or range(...) "
     "(seed=1,2,3) makes a sweep"))]
-RunDir = Annotated[str, Field(description="a run dir as list_runs returns it (absolute, or relative to the project dir)")]
+RunDir = Annotated[str, Field(description="a run dir as list_runs returns it "
+                                          "(absolute, or relative to the project dir)")]
 
 
 def _instructions(roots: Roots) -> str:
@@ -116,7 +117,8 @@ def build(roots: Roots) -> Any:
 
     @tool
     def compose_config(overrides: Overrides, multirun: Annotated[bool, Field(
-            description="true: treat it as `train.py -m` (a sweep) even without comma lists")] = False) -> dict[str, Any]:
+            description="true: treat it as `train.py -m` (a sweep) "
+                        "even without comma lists")] = False) -> dict[str, Any]:
         """Compose and validate a train.py command line without running it (no model loaded, no torch).
         Returns ok, the command, the number of jobs, the group choices, the fully resolved config (secret
         values redacted) and `problems`: every composition or validation error, one line each naming the full
@@ -165,7 +167,8 @@ def build(roots: Roots) -> Any:
     def run_metrics(run_dir: RunDir, keys: Annotated[Optional[list[str]], Field(
             description="columns to keep (e.g. ['reward', 'kl', 'loss']); omit for all")] = None,
                     last: Annotated[int, Field(ge=0, description=(
-                        f"last N rows; 0: as many as a reply holds (at most {runs.MAX_ROWS})"))] = 20) -> dict[str, Any]:
+                        "last N rows; 0: as many as a reply holds "
+                        f"(at most {runs.MAX_ROWS})"))] = 20) -> dict[str, Any]:
         """Read a run's per-step training metrics (metrics.jsonl: step, loss, reward, reward_std, kl, entropy,
         rewards/<grader>/mean, eval/* when eval.every is set, ...). Returns the column names and the last rows:
         at most 1000 rows in one reply, read from the last 4 MB of the file (`note` says when it was cut;
@@ -212,7 +215,8 @@ def build(roots: Roots) -> Any:
     @tool
     def improve(transcripts: Annotated[str, Field(description="an ingest output dir or a transcripts .jsonl")],
                 output: Annotated[str, Field(description="dir to write curated.jsonl etc. (inside the outputs dir)")],
-                reward: Annotated[str, Field(description="a reward option (list_options group=reward)")] = "customer_support",
+                reward: Annotated[str, Field(description="a reward option "
+                                                         "(list_options group=reward)")] = "customer_support",
                 task: Annotated[str, Field(description="a task option naming the logs' domain")] = "customer_support",
                 threshold: Annotated[Optional[float], Field(
                     description="keep turns scoring >= this; omit: the reward's own threshold, else 0.7")] = None,

@@ -170,7 +170,8 @@ def lora_config(model_cfg: Any) -> Any | None:
 
 def problems(cfg: Any) -> list[str]:
     """model=: the weights can be found (a local directory, the shipped asset, a hub id), LoRA and random-init
-    shapes, thinking and the family's task modes (models/families.py); no torch (the hub lookup is huggingface_hub's cache, a 3 s probe at most)."""
+    shapes, thinking and the family's task modes (models/families.py); no torch
+    (the hub lookup is huggingface_hub's cache, a 3 s probe at most)."""
     from loopwright.config.checks import positive
 
     problems: list[str] = []

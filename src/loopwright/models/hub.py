@@ -88,7 +88,8 @@ def is_cached(repo_id: str) -> bool:
 
 
 def download_commands(repo_id: str) -> list[str]:
-    """The installed huggingface_hub's CLI commands that fetch ``repo_id`` (``hf`` since 0.34, the old name before 1.0)."""
+    """The installed huggingface_hub's CLI commands that fetch ``repo_id``
+    (``hf`` since 0.34, the old name before 1.0)."""
     try:
         scripts = {e.name for e in importlib.metadata.distribution("huggingface_hub").entry_points
                    if e.group == "console_scripts"}

@@ -17,7 +17,8 @@ b the bytes of ``model.dtype`` (float32 4, bfloat16/float16 2):
                  N * L * 2 * kv_heads * head_dim * a
     vllm         rollout.engine=vllm, rollout.mode=colocate only: a second copy of the weights (in the served
                  dtype: rollout.dtype, else model.dtype, as loopwright.rollout pins it) and a KV cache. On the
-                 CPU loopwright pins the cache to rollout.cpu_kv_cache_gib. vLLM reserves rollout.gpu_memory_utilization of the
+                 CPU loopwright pins the cache to rollout.cpu_kv_cache_gib.
+                 vLLM reserves rollout.gpu_memory_utilization of the
                  device's total memory for both (vLLM 0.31's CPU worker takes that fraction of MemTotal), so the
                  KV cache is that minus the weights; on the CPU with VLLM_CPU_KVCACHE_SPACE=<GiB> set, that many
                  GiB instead (vllm/platforms/cpu.py reads it as a "legacy" setting; 0.31 has no 4 GiB default).

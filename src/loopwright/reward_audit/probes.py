@@ -101,7 +101,8 @@ def contradiction(row: dict, _: dict) -> str | None:
         return f"<tool_call>{json.dumps({'name': row['expected_tool'], 'arguments': wrong or {'x': 1}})}</tool_call>"
     if row.get("answer") not in (None, ""):
         wrong = _wrong_number(row["answer"])
-        return f"<think>I worked it out carefully.</think><answer>{wrong}</answer>\nThe answer is {wrong}.\n#### {wrong}"
+        return (f"<think>I worked it out carefully.</think><answer>{wrong}</answer>\n"
+                f"The answer is {wrong}.\n#### {wrong}")
     return None
 
 

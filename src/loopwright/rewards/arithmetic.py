@@ -4,7 +4,8 @@ The grader never raises: empty, non-string, non-numeric or enormous outputs
 score 0.0. A first number that opens an expression ("8 + 0 ...") is the question
 restated, not an answer, and scores 0.0: otherwise echoing "What is 8 + 0?" would
 be kept whenever the first operand happens to be the answer (the reward audit,
-``python -m loopwright.audit reward=arithmetic task=arithmetic``, found it). Only the first ``_SCAN_CHARS`` characters are read, so a runaway
+``python -m loopwright.audit reward=arithmetic task=arithmetic``, found it).
+Only the first ``_SCAN_CHARS`` characters are read, so a runaway
 completion cannot make grading slow.
 """
 

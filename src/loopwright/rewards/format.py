@@ -41,7 +41,8 @@ def check_tags(tags: Any) -> tuple[str, ...]:
     if tags is None:
         return DEFAULT_TAGS
     if isinstance(tags, str) or not isinstance(tags, (list, tuple)) or not tags:
-        raise ValueError(f"reward params.tags must be a non-empty list of tag names, like [think, answer]; got {tags!r}")
+        raise ValueError("reward params.tags must be a non-empty list of tag names, "
+                         f"like [think, answer]; got {tags!r}")
     bad = [t for t in tags if not isinstance(t, str) or not _TAG_NAME.fullmatch(t)]
     if bad:
         raise ValueError(f"reward params.tags: {bad!r} are not tag names (letters, digits, _ . -; no < >)")

@@ -153,7 +153,8 @@ _STATUS_FAMILIES = [
     ("refunded", r"refund|erstatt|rembours|reembols|terugbetaal|rimborsat|zwrócon"),
     ("returned", r"return|retour|devolu|devuelt|\breso\b|zwrot"),
     ("lost", r"\blost\b|missing|verloren|perdu|extravi|perdid|zaginion"),
-    ("delayed", r"delay|\blate\b|held|exception|stuck|fail|problem|\bissue\b|attempt|verz[öo]ger|verspät|retard|atrasad|retrasad|vertraagd|ritard|opóźn"),
+    ("delayed", r"delay|\blate\b|held|exception|stuck|fail|problem|\bissue\b|attempt|"
+                r"verz[öo]ger|verspät|retard|atrasad|retrasad|vertraagd|ritard|opóźn"),
     ("shipped", r"out\s+for\s+delivery|with\s+(?:the\s+)?(?:driver|courier|carrier)|out\s+with|transit|tr[âa]nsito"
                 r"|on\s+(?:its|the)\s+way|ship|dispatch|despatch|\bsent\b|handed|collected\s+by|picked\s+up\s+by|versand|versendet"
                 r"|verschickt|unterwegs|in\s+zustellung|exp[ée]di|en\s+cours\s+de\s+livraison|en\s+livraison"
@@ -167,7 +168,8 @@ _STATUS_FAMILIES = [
                   r"|listo\s+para\s+(?:recoger|retirar)|pronto\s+para\s+retirada|pronto\s+(?:per\s+il\s+)?ritiro"
                   r"|klar\s+til\s+(?:henting|afhentning)|redo\s+att\s+hämtas|valmis\s+noudettavaksi|siap\s+diambil"
                   r"|locker|(?:for|awaiting|waiting\s+for)\s+(?:pick\s*-?\s*up|collection)|to\s+(?:be\s+)?collect"),
-    ("processing", r"process|pending|pack|prepar|picking|picked|awaiting|waiting\s+for\s+payment|unpaid|stock|backorder|confirmed|placed|received"
+    ("processing", r"process|pending|pack|prepar|picking|picked|awaiting|waiting\s+for\s+payment|unpaid|"
+                   r"stock|backorder|confirmed|placed|received"
                    r"|on\s+hold|new|open|unfulfil|bearbeitung|in\s+vorbereitung|en\s+cours\s+de\s+traitement|en\s+attente"
                    r"|em\s+prepara|en\s+prepara|in\s+behandeling|in\s+lavorazione|w\s+realizacji|hazırlan|hazirlan"
                    r"|opłacon|oplacon|behandlas|under\s+behandling|käsittely|zpracov|diproses|dikemas"),
@@ -177,7 +179,8 @@ _NOT_LEFT = re.compile(r"\b(?:not|yet\s+to\s+be|nicht|pas|não|no|niet)\s+(?:yet
                        r"(?:shipped|dispatched|despatched|sent|versendet|verschickt|exp[ée]di|enviad|verzonden)"
                        r"|\bunshipped\b|\bnoch\s+nicht\s+(?:versendet|verschickt)"
                        r"|^(?:ready\s+)?to\s+(?:be\s+)?(?:ship|dispatch|sen[dt])"  # "TO SHIP": not shipped yet
-                       r"|\b(?:awaiting|waiting\s+for|pending|ready\s+for)\s+(?:dispatch|despatch|shipment|shipping)\b", re.I)
+                       r"|\b(?:awaiting|waiting\s+for|pending|ready\s+for)"
+                       r"\s+(?:dispatch|despatch|shipment|shipping)\b", re.I)
 _STATUS_FAMILY_RE = [(name, re.compile(p, re.I)) for name, p in _STATUS_FAMILIES]
 
 
@@ -199,7 +202,8 @@ def canonical_status(value: Any) -> str | None:
 
 # ------------------------------------------------------------------ amounts
 # Symbols and codes as shops write them: "R$ 1.249,90", "A$129.95", "89,000원", "₹1,199", "1 299 zł", "Rp 150.000".
-_CUR = (r"(?:[$£€¥₩₹₺₦₱₫₪฿]|(?:us|a|au|nz|c|ca|hk|s|r|mx|ar|cl|co)\$|r(?=\s?\d)|원|zł|kč|ksh|kes|ugx|tzs|ghs|lei|rp|rm|tl|usd|eur|gbp|chf|cad|aud|"
+_CUR = (r"(?:[$£€¥₩₹₺₦₱₫₪฿]|(?:us|a|au|nz|c|ca|hk|s|r|mx|ar|cl|co)\$|r(?=\s?\d)|원|zł|kč|ksh|kes|ugx|tzs|ghs|"
+        r"lei|rp|rm|tl|usd|eur|gbp|chf|cad|aud|"
         r"nzd|sek|nok|dkk|pln|jpy|inr|krw|brl|mxn|ars|clp|cop|zar|try|idr|myr|ngn|egp|sar|aed|huf|czk|ron|php|vnd|"
         r"thb|ils|kr|dollars?|euros?|pounds?|rupees?|pesos?|reais|lira|naira|rupiah|złoty|zloty)")
 _NUM = r"(\d{1,3}(?:[,.' ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)"

@@ -47,7 +47,8 @@ def status_glossary(text: str) -> tuple[tuple[str, str], ...]:
         pairs = [(m[1], m[2]) for m in _GLOSS_EQ.finditer(body) if len(m[2].split()) <= 12]
         pairs += [(m[1], m[2]) for m in _GLOSS_PAREN.finditer(body) if len(m[2].split()) <= 4]
         for term, meaning in pairs:
-            key, status = gloss_key(re.sub(r"^(?:and|or)\s+", "", term.strip(), flags=re.I)), sf.canonical_status(meaning)
+            key, status = (gloss_key(re.sub(r"^(?:and|or)\s+", "", term.strip(), flags=re.I)),
+                           sf.canonical_status(meaning))
             if key and status and key not in out:
                 out[key] = status
     return tuple(out.items())
@@ -55,7 +56,8 @@ def status_glossary(text: str) -> tuple[tuple[str, str], ...]:
 
 # ------------------------------------------------------------------ the hand-off rule
 _HUMAN = r"(?:a\s+|an\s+)?(?:human|colleague|person|agent|specialist|supervisor|operator|staff|team)"
-_HANDOFF = re.compile(r"\bhand[\s-]*(?:it\s+|them\s+)?(?:off|over)\b|\bescalat\w*|\bhand\s+(?:it\s+|them\s+)?to\s+" + _HUMAN +
+_HANDOFF = re.compile(r"\bhand[\s-]*(?:it\s+|them\s+)?(?:off|over)\b|\bescalat\w*|"
+                      r"\bhand\s+(?:it\s+|them\s+)?to\s+" + _HUMAN +
                       r"|\b(?:transfer|pass)\w*\s+(?:it\s+|them\s+)?(?:on\s+)?to\s+" + _HUMAN + r"|"
                       r"\b(?:human|live)\s+(?:colleague|agent|person)", re.I)
 # Words of a hand-off rule that say who or how, not what is reported.

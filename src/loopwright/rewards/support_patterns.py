@@ -33,7 +33,8 @@ STATUS_CLAIMS = {
     "shipped": [_AUX + r"\s+(?:been\s+|now\s+|already\s+)?" + _SHIP + r"\b",
                 r"\b(?:shipped|dispatched|despatched)\s+(?:on|via|with|by|yesterday|today)\b",
                 r"\bleft\s+(?:our|the)\s+(?:warehouse|depot|store|building)\b", r"\bleft\s+us\b",
-                r"\bleft\s+with\s+(?:the\s+)?(?:[Cc]ourier|[Cc]arrier|[Dd]river|[A-Z][\w&-]+)",  # "it left with CTT on 02/12"
+                # "it left with CTT on 02/12"
+                r"\bleft\s+with\s+(?:the\s+)?(?:[Cc]ourier|[Cc]arrier|[Dd]river|[A-Z][\w&-]+)",
                 r"\b(?:went|has\s+gone|'s\s+gone|was\s+sent|got\s+sent)\s+out\b(?!\s+of\b)",
                 r"\b(?:picked\s+up|collected)\s+(?:by|from\s+(?:us|our))\b", r"\bin\s+the\s+hands\s+of\b",
                 r"\b(?:[A-Z][A-Za-z]+|[Tt]he\s+(?:courier|carrier|driver|post\s+office))\s+(?:have|has)\s+(?:got\s+)?"
@@ -43,22 +44,26 @@ STATUS_CLAIMS = {
     "arriving": [r"(?<!lost\s)\bin\s+transit\b", r"\bon\s+(?:its|the)\s+way\b", r"\bout\s+for\s+delivery\b",
                  r"\bout\s+with\s+(?:the|our|a)\b", r"\bon\s+(?:the|a)\s+(?:[\w&-]+\s+)?(?:van|truck|lorry)\b",
                  r"\b(?:at|reached|arrived\s+at)\s+(?:their|the|a|its|your)\s+(?:local\s+)?(?:depot|hub|sorting\s+"
-                 r"(?:centre|center|office|facility)|delivery\s+(?:office|station)|distribution\s+cent\w+)\b", r"(?:\bis|'s)\s+(?:now\s+|still\s+|already\s+)?with\s+(?:the\s+)?(?:courier|driver|carrier|[A-Z]\w+)",
+                 r"(?:centre|center|office|facility)|delivery\s+(?:office|station)|distribution\s+cent\w+)\b",
+                 r"(?:\bis|'s)\s+(?:now\s+|still\s+|already\s+)?with\s+(?:the\s+)?(?:courier|driver|carrier|[A-Z]\w+)",
                  r"\b(?:is|it's|'s)\s+expected\s+(?:on|by|to\s+arrive)\b", r"\bscheduled\s+for\s+delivery\b",
                  r"\b(?:it'll|it\s+will|it\s+should|should)\s+(?:land|reach\s+your?|get\s+to\s+you|turn\s+up)\b",
                  r"\bexpect\s+(?:it|delivery|your\s+(?:parcel|package|order))\s+(?:on|by|today|tomorrow|this|next|"
                  r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
                  r"\b(?:arrives|arriving|will\s+arrive|should\s+arrive|be\s+with\s+you|is\s+due|due\s+to\s+arrive)\s+"
                  r"(?:\w+\s+)?(?:today|tomorrow|on|by|soon|shortly|later)\b"],
-    "delivered": [_AUX + r"\s+(?:been\s+|already\s+)?(?:delivered|dropped\s+off)\b", r"\bdelivered\s+(?:on|yesterday|to)\b",
-                  r"\bdelivered\s+(?:it|them|your\s+\w+|the\s+\w+)\s+(?:on|yesterday|to|at|this|last)\b",  # "Sendy delivered it on"
+    "delivered": [_AUX + r"\s+(?:been\s+|already\s+)?(?:delivered|dropped\s+off)\b",
+                  r"\bdelivered\s+(?:on|yesterday|to)\b",
+                  # "Sendy delivered it on"
+                  r"\bdelivered\s+(?:it|them|your\s+\w+|the\s+\w+)\s+(?:on|yesterday|to|at|this|last)\b",
                   # waiting for collection at a pick-up point or locker: it has arrived where the customer collects it
                   r"\b(?:waiting|ready)\s+(?:for\s+you\s+)?(?:at|in)\s+(?:the|your|a)\s+(?:[\w-]+\s+){0,2}?(?:point|locker|"
                   r"paczkomat|parcel\s+shop|post\s+office|ombud|pick-?up\s+(?:point|location))\b",
                   r"\bready\s+(?:for|to\s+be)\s+(?:pick\s*-?\s*up|picked\s+up|collect\w*)\b",
                   r"\bwaiting\s+for\s+(?:you|collection|pick-?up)\s+at\b",
                   r"\b(?:recorded|marked)\s+(?:\S+\s+)?(?:as\s+)?delivered\b", r"\bstatus\s*(?:is|:)\s*delivered\b",
-                  r"(?<!have\s)\b(?:arrived|was\s+left)\s+on\b", r"\bsigned\s+for\b", r"\bshows?\s+(?:as\s+)?delivered\b",
+                  r"(?<!have\s)\b(?:arrived|was\s+left)\s+on\b", r"\bsigned\s+for\b",
+                  r"\bshows?\s+(?:as\s+)?delivered\b",
                   r"\b(?:was\s+|were\s+)?left\s+(?:with|at|in|on|behind|by)\s+(?:your|the|a)\s+(?:\w+\s+)?(?:neighbou?r|porch|"
                   r"door|safe\s+place|reception|mailbox|letterbox|locker|concierge|shed|garage)\b"],
     "cancelled": [_AUX + r"\s+(?:been\s+|now\s+)?cancel+ed\b",
@@ -79,7 +84,8 @@ STATUS_CLAIMS = {
     # The money went back: "415 Kč was refunded on 30. 11.", "your refund of 420.000 ₫ was completed": false of a
     # return received and not yet refunded; of any other order it may be a part ("the duplicate $26.25 was refunded")
     # ("I've refunded it today" is the agent's action, not the record's state: no claim)
-    "refunded": [r"\b(?:was|were|is|are|(?:has|have|had)\s+been)\s+(?:now\s+|already\s+)?(?:fully\s+)?refunded\b", r"\bstatus\s*(?:is|:)\s*refunded\b",
+    "refunded": [r"\b(?:was|were|is|are|(?:has|have|had)\s+been)\s+(?:now\s+|already\s+)?(?:fully\s+)?refunded\b",
+                 r"\bstatus\s*(?:is|:)\s*refunded\b",
                  r"\brefund\w*\s+(?:of\s+(?:[^.!?]|\.(?=\d)){1,25}?\s+)?(?:has\s+been|was|is|went)\s+(?:now\s+)?(?:completed|issued|"
                  r"processed|sent|paid|made|credited|through)\b"],
     "lost": [_AUX + r"\s+(?:been\s+)?(?:lost|misplaced)\b", r"\b(?:appears|seems)\s+to\s+(?:have\s+been|be)\s+lost\b",
@@ -91,7 +97,8 @@ COMPATIBLE = {"processing": {"processing", "delayed", "arriving"}, "shipped": {"
               "delayed": {"delayed", "shipped", "arriving"}, "delivered": {"delivered", "shipped"},
               "cancelled": {"cancelled"}, "returned": {"returned", "delivered", "shipped"},
               "refunded": {"returned", "delivered", "shipped", "cancelled"}, "lost": {"lost", "shipped"}}
-COMPATIBLE = {status: claims | ({"refunded"} if status != "returned" else set()) for status, claims in COMPATIBLE.items()}
+COMPATIBLE = {status: claims | ({"refunded"} if status != "returned" else set())
+              for status, claims in COMPATIBLE.items()}
 
 
 def allowed_claims(status: str, facts: dict) -> set[str]:
@@ -105,10 +112,12 @@ STATUS_WORDS = {"processing": r"\b(?:processing|being\s+prepared|pending)\b",
 # Case-insensitive, except "is with <Carrier>", where the capital is what says a carrier is named.
 # The processing claims that only say the parcel has not left (true of a cancelled order too), and the ones that
 # say it is being worked on (not true of a cancelled order).
-NOT_LEFT = re.compile(r"\b(?:has|have|had)(?:\s+not|n't)\s+(?:yet\s+)?(?:been\s+)?(?:shipped|dispatched|despatched|sent|left)\b|"
+NOT_LEFT = re.compile(r"\b(?:has|have|had)(?:\s+not|n't)\s+(?:yet\s+)?"
+                      r"(?:been\s+)?(?:shipped|dispatched|despatched|sent|left)\b|"
                       r"\bnot\s+(?:yet\s+)?(?:shipped|dispatched|despatched)\b|\bwon't\s+(?:ship|be\s+shipped|go\s+out)\b|"
                       r"\bwill\s+not\s+(?:ship|be\s+shipped)\b|\bnever\s+(?:shipped|left)\b", re.I)
-BEING_PROCESSED = re.compile(r"\b(?:is|are|'s)\s+(?:still\s+|currently\s+)?being\s+(?:processed|prepared|packed|picked)\b|"
+BEING_PROCESSED = re.compile(r"\b(?:is|are|'s)\s+(?:still\s+|currently\s+)?"
+                             r"being\s+(?:processed|prepared|packed|picked)\b|"
                              r"\bstill\s+processing\b|\b(?:we're|we\s+are)\s+(?:still\s+)?(?:packing|picking|preparing)\b",
                              re.I)
 _STATUS_RE = {k: [re.compile(p, 0 if "[A-Z]" in p else re.I) for p in v] for k, v in STATUS_CLAIMS.items()}
@@ -138,7 +147,8 @@ def conditional(text: str, start: int) -> bool:
 
 
 # "A reset link / your refund is on its way" says nothing about the parcel.
-_NOT_PARCEL = re.compile(r"\b(?:link|e-?mail|code|refund|money|label|message|text|replacement|credit)\b[^.!?;]{0,15}$", re.I)
+_NOT_PARCEL = re.compile(r"\b(?:link|e-?mail|code|refund|money|label|message|text|replacement|credit)\b[^.!?;]{0,15}$",
+                         re.I)
 
 
 def _asserted(text: str, status: str, start: int) -> bool:
@@ -216,7 +226,8 @@ NEXT_STEP = {
     "reset_link": re.compile(r"\breset\s+(?:link|email)\b|\blink\s+to\s+reset\b|\breset\s+(?:your|the)\s+password\b|"
                              r"\bpassword\s+reset\b|\bunlock\s+link\b", re.I),
     "verification_code": re.compile(r"\bverification\s+(?:code|link|email)\b|\bconfirmation\s+(?:code|link)\b|"
-                                    r"\b(?:code|link)\s+to\s+(?:confirm|verify)\b|\bverify\s+(?:the|your)\s+new\b", re.I),
+                                    r"\b(?:code|link)\s+to\s+(?:confirm|verify)\b|\bverify\s+(?:the|your)\s+new\b",
+                                    re.I),
     "replacement": re.compile(r"\breplacement\b|\bre-?ship\w*\b|\bsend(?:ing)?\s+(?:you\s+)?(?:a\s+)?(?:new|another)\s+"
                               r"(?:one|unit|package|parcel)\b|\bship(?:ping)?\s+(?:you\s+)?(?:a\s+)?(?:new|another)\b|"
                               r"\breplace\s+(?:it|the|your)\b", re.I),
@@ -284,11 +295,13 @@ ORDER_NUMBER_WORDS = (r"n[úu]mero\s+de\s+(?:pedido|orden|compra)|n[úu]mero\s+d
                        r"sipari[şs]\s+numaras[ıi]|numer\s+zam[óo]wienia|tilausnumero|objednávky")
 ASKS_ORDER_NUMBER = re.compile(
     r"\b(?:send|share|give|tell|provide|need|reply\s+with|let\s+me\s+(?:know|have)|what(?:'s|\s+is|\s+was))\b[^.?!]{0,40}?"
-    r"(?:\border\s*(?:number|no\b|nr\b|id\b|ref\w*|code|#)|" + ORDER_NUMBER_WORDS + r")|\b(?:order|reference)\s*(?:number|no\b|id\b|ref\w*|code)"
+    r"(?:\border\s*(?:number|no\b|nr\b|id\b|ref\w*|code|#)|" + ORDER_NUMBER_WORDS + r")|"
+    r"\b(?:order|reference)\s*(?:number|no\b|id\b|ref\w*|code)"
     r"[^.!]{0,60}\?", re.I)
 # Every remedy at once is a keyword list, not a decision.
-REMEDIES = {"refund": r"\brefund", "replacement": r"\breplac", "cancel": r"\bcancel", "reship": r"\bre-?(?:ship|send|sent)",
-            "exchange": r"\bexchang", "credit": r"\b(?:voucher|store\s+credit|credit\s+note|gift\s+card|discount|coupon)",
+REMEDIES = {"refund": r"\brefund", "replacement": r"\breplac", "cancel": r"\bcancel",
+            "reship": r"\bre-?(?:ship|send|sent)", "exchange": r"\bexchang",
+            "credit": r"\b(?:voucher|store\s+credit|credit\s+note|gift\s+card|discount|coupon)",
             "repair": r"\brepair", "compensation": r"\bcompensat", "collection": r"\bcollect(?:ion)?\b"}
 _REMEDY_RE = [re.compile(p, re.I) for p in REMEDIES.values()]
 
@@ -298,7 +311,8 @@ _REMEDY_RE = [re.compile(p, re.I) for p in REMEDIES.values()]
 _GLUE = re.compile(r"^(?:the|a|an|is|are|was|were|be|been|has|have|had|will|can|to|of|for|on|in|at|by|with|and|or|but|"
                    r"so|if|it|its|it's|your|you|you're|we|we've|we'll|i|i've|i'll|i'm|my|our|this|that|there|not|no|"
                    r"please|from|as|do|does|did|should|would|could|may|just|now|still|then|once|when|"
-                   r"over|under|after|before|until|into|than|per|about|via|up|off|out|through|within|without|since)$", re.I)
+                   r"over|under|after|before|until|into|than|per|about|via|up|off|out|through|within|without|since)$",
+                   re.I)
 
 
 def telegraphic(text: str, min_words: int = 12, max_glue: float = 0.08) -> bool:
@@ -339,7 +353,8 @@ _CARRIER_RE["FedEx"] = re.compile(r"\bfed\s?ex\b", re.I)
 _CARRIER_RE["USPS"] = re.compile(r"\bUSPS\b|\bpostal\s+service\b", re.I)
 # A tracking number: UPS 1Z..., a postal S10 number (RM482910375GB), 10-22 digits, an upper-case
 # code of 12-22 characters with digits, or digits (spaces allowed) after the word "tracking".
-TRACKING = re.compile(r"\b(1Z[0-9A-Z]{10,16}|[A-Z]{2}\d{9}[A-Z]{2}|\d{10,22}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{12,22})\b|"
+TRACKING = re.compile(r"\b(1Z[0-9A-Z]{10,16}|[A-Z]{2}\d{9}[A-Z]{2}|\d{10,22}|"
+                      r"(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{12,22})\b|"
                       r"(?i:\btracking(?:\s+(?:number|no\.?|code|id|ref))?)\s*(?:is|:|#)?\s*(\d[\d ]{6,30}\d)\b")
 EMAIL = re.compile(r"[\w.*+-]+@[\w-]+(?:\.[\w-]+)+")
 

@@ -42,8 +42,10 @@ _NUMERIC = re.compile(r"(?<![\w/.:-])(?:(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?
                       r"(?:[/.\-]((?:20)?\d\d))?(?![\w/]|\.\d)", re.I)
 # "Today is ...", and the word in the languages shops write their system messages in
 _TODAY = re.compile(r"\b(?:today(?:'s\s+date)?|hoy|hoje|aujourd'hui|heute|oggi|vandaag|i\s+dag|idag|tänään|dziś|"
-                    r"dzisiaj|bugün|hari\s+ini)\b\s*(?:is|es|é|est|ist|è|er|är|on|jest|adalah|:|=|,)?\s*([^\n]{0,40})", re.I)
-_DURATION = re.compile(r"(?<![\d.,])(\d{1,3})(?:\s*(?:-|–|to|or)\s*(\d{1,3}))?[\s-]*(working\s+|business\s+|calendar\s+)?"
+                    r"dzisiaj|bugün|hari\s+ini)\b"
+                    r"\s*(?:is|es|é|est|ist|è|er|är|on|jest|adalah|:|=|,)?\s*([^\n]{0,40})", re.I)
+_DURATION = re.compile(r"(?<![\d.,])(\d{1,3})(?:\s*(?:-|–|to|or)\s*(\d{1,3}))?"
+                       r"[\s-]*(working\s+|business\s+|calendar\s+)?"
                        r"(day|week)s?\b", re.I)
 
 
@@ -261,8 +263,8 @@ def answers_from_policy(reply: str, user: str, policy: Policy) -> bool:
         shared = own & asked  # two of the question's words, or one and a figure the rules give (a fee, a period)
         figure = _figure_of(sentence, policy)
         # the customer's own figure worked through the rule's ("I order 75 €" "free from 80 €, so 5 € more")
-        worked = {a for a, _, _ in sf.amounts_in(sentence)} & {abs(u - p) for u in _amounts(user) for p in policy.amounts
-                                                               if u != p}
+        worked = {a for a, _, _ in sf.amounts_in(sentence)} & {abs(u - p) for u in _amounts(user)
+                                                               for p in policy.amounts if u != p}
         if (len(shared) >= 2 or (shared or how or worked) and figure) and len(own & ruled) >= 2 - bool(worked):
             return _numbers_grounded(reply, user, policy)
     return False

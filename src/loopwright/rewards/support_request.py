@@ -90,10 +90,13 @@ def report_kinds(user: str) -> set[str]:
 
 
 # The customer asks where the order is (not: reports what arrived).
-ASKS_STATUS = re.compile(r"\bwhere\b|\beta\b|\bwhen(?:'s|\s+(?:does|do|is|are|can|should|would))\b|\btrack\w*|\bstatus\b|\bwhen\s+will\b|\bany\s+news\b|\bstill\s+waiting\b|"
-                         r"\bcoming\b(?!\s+(?:apart|off|loose|undone|away))|"  # "the tiles are coming apart" asks nothing
+ASKS_STATUS = re.compile(r"\bwhere\b|\beta\b|\bwhen(?:'s|\s+(?:does|do|is|are|can|should|would))\b|\btrack\w*|"
+                         r"\bstatus\b|\bwhen\s+will\b|\bany\s+news\b|\bstill\s+waiting\b|"
+                         # "the tiles are coming apart" asks nothing
+                         r"\bcoming\b(?!\s+(?:apart|off|loose|undone|away))|"
                          r"\b(?:did|has|have|does)\s+(?:\S+\s+){0,3}?(?:arrive|come|ship)\b|"  # "Did ST/88190 arrive?"
-                         r"\bwhen\b[^.?!]{0,40}?\b(?:arriv\w*|get\s+(?:here|there)|be\s+delivered)\b|"  # "when BY482113 arrives"
+                         # "when BY482113 arrives"
+                         r"\bwhen\b[^.?!]{0,40}?\b(?:arriv\w*|get\s+(?:here|there)|be\s+delivered)\b|"
                          r"\b(?:has|have|did|is)\s+(?:\S+\s+){0,3}?(?:shipped|arrived|left|gone\s+out|been\s+(?:sent|"
                          r"delivered|dispatched|posted))\b|\b(?:shipped|arrived|dispatched|despatched|sent)\s+yet\b|"
                          r"\bhasn'?t\s+(?:moved|come|arrived|shipped)\b|\bnot\s+(?:arrived|come|received|turned\s+up)\b|"
@@ -270,7 +273,8 @@ def answers(text: str, user: str) -> bool:
     if m:
         return bool(content_stems(m[1]) & asked)
     return any(len(content_stems(sentence) & asked) >= 2 and _ANSWER.search(sentence) and not echoes(sentence, user)
-               for sentence in re.split(r"(?<=[.!;])\s+", text) if "?" not in sentence)  # a copy of the question is none
+               # a copy of the question is none
+               for sentence in re.split(r"(?<=[.!;])\s+", text) if "?" not in sentence)
 
 
 def echoes(text: str, user: str, run: int = 6) -> bool:

@@ -71,7 +71,8 @@ def _restricted(policy_text: str) -> tuple[frozenset, ...]:
     out = []
     for line in policy_text.splitlines():
         head = line.split(":", 1)[0] if ":" in line[:30] else ""
-        out += [frozenset(_words(head + " " + c)) for c in re.split(r"[.;]|,\s+(?=[A-Z])", line) if _RESTRICTED.search(c)]
+        out += [frozenset(_words(head + " " + c))
+                for c in re.split(r"[.;]|,\s+(?=[A-Z])", line) if _RESTRICTED.search(c)]
     return tuple(out)
 
 
@@ -136,7 +137,8 @@ def other_carrier(reply: str, carrier: object, policy_text: str) -> str | None:
 
 # A decision on what the customer asked for: "it can't be cancelled anymore", "coffee can only be returned if ...",
 # "we can't take this one back"
-_DECIDED = re.compile(r"\b(?:can(?:'t|not|\s+no\s+longer|\s+only)|could(?:n't|\s+not)|won't|unable\s+to|not\s+able\s+to|"
+_DECIDED = re.compile(r"\b(?:can(?:'t|not|\s+no\s+longer|\s+only)|could(?:n't|\s+not)|"
+                      r"won't|unable\s+to|not\s+able\s+to|"
                       r"too\s+late\s+to|no\s+longer)\s+(?:be\s+)?(?:\w+\s+){0,2}?(cancel|return|exchang|swap|refund|chang|"
                       r"amend|modif|accept|take\s+(?:\w+\s+){0,2}?back)", re.I)
 _ACTIONS = {"cancel": r"cancel", "return": r"return|send\w*\s+(?:\w+\s+)?back|take\s+(?:\w+\s+)?back|refund",

@@ -40,7 +40,8 @@ _TORN = "the last line, with no newline after it: cut off mid-write, or being ap
 
 
 class DamagedFile(ValueError):
-    """A run file that is there but unreadable: ``<path>:<line>: <problem>`` (``<path>: <problem>`` for a whole file)."""
+    """A run file that is there but unreadable: ``<path>:<line>: <problem>``
+    (``<path>: <problem>`` for a whole file)."""
 
     def __init__(self, path: str | Path, problem: str, line: int | None = None):
         self.path, self.problem, self.line = Path(path), problem, line

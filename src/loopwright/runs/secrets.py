@@ -145,7 +145,8 @@ def redact_url_password(text: str) -> str:
 
 
 _BLOB = re.compile(r"(?<![A-Za-z0-9+/_-])(?:[0-9a-fA-F]{32,}|[A-Za-z0-9+/_-]{24,}={0,2})(?![A-Za-z0-9+/_=-])")
-_SECRET_SAID = re.compile(r"(?i)(?:pass(?:word|phrase|wd)?|secret|api[_-]?key|token|private|credential)\w*['\"]?\s*[:=]")
+_SECRET_SAID = re.compile(r"(?i)(?:pass(?:word|phrase|wd)?|secret|api[_-]?key|token|private|credential)"
+                          r"\w*['\"]?\s*[:=]")
 
 
 def _wraps_secret(blob: str) -> bool:

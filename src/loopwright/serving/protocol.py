@@ -25,7 +25,8 @@ class ApiError(Exception):
     """An HTTP error with OpenAI's body: {"error": {"message", "type", "param", "code"}}."""
 
     TYPES = {400: "invalid_request_error", 401: "authentication_error", 404: "not_found_error",
-             413: "invalid_request_error", 415: "invalid_request_error", 421: "invalid_request_error", 503: "server_error", 500: "server_error"}
+             413: "invalid_request_error", 415: "invalid_request_error", 421: "invalid_request_error",
+             503: "server_error", 500: "server_error"}
 
     def __init__(self, status: int, message: str, param: str | None = None, code: str | None = None):
         super().__init__(message)
@@ -66,7 +67,8 @@ def _tool_calls(raw: Any, where: str) -> list[dict]:
             raise _bad(f"{where}[{i}]", "a tool call needs a 'function' object with a 'name'")
         args = fn.get("arguments", "{}")
         calls.append({"id": str(call.get("id") or f"call_{i}"), "type": "function",
-                      "function": {"name": fn["name"], "arguments": args if isinstance(args, str) else json.dumps(args)}})
+                      "function": {"name": fn["name"],
+                                   "arguments": args if isinstance(args, str) else json.dumps(args)}})
     return calls
 
 

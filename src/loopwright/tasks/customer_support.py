@@ -1,4 +1,5 @@
-"""task=customer_support: support replies over the shipped synthetic scenarios (src/loopwright/data/support_scenarios.jsonl).
+"""task=customer_support: support replies over the shipped synthetic scenarios
+(src/loopwright/data/support_scenarios.jsonl).
 
 Each row is one customer contact: the prompt is the customer's message, after a
 system prompt describing the agent (``task.system_prompt`` overrides it) and, with

@@ -1,1 +1,2 @@
-"""The training job behind ``python train.py``: CLI layer, validation, job steps, run record, models, checkpoints, callbacks."""
+"""The training job behind ``python train.py``: CLI layer, validation, job steps,
+run record, models, checkpoints, callbacks."""

@@ -84,7 +84,8 @@ def run_job(cfg: DictConfig) -> float | None:
     from loopwright.train.job import train  # heavy: torch, transformers, trl
 
     try:
-        summary = train(cfg, run_dir=run_dir, callbacks=lambda: _sweep_callbacks(cfg), reward_audit=reward_audit)  # after the resume check
+        # after the resume check
+        summary = train(cfg, run_dir=run_dir, callbacks=lambda: _sweep_callbacks(cfg), reward_audit=reward_audit)
     except BaseException as err:  # the exits table: a message and an exit code, a pruned value, or re-raised
         return exits.leave(err, run_dir)
     return summary.get("trained_accuracy")

@@ -189,7 +189,8 @@ class HangWatchdog(TrainerCallback):
 
     def _fire(self, waited: float, limit: float) -> None:
         median = f"{statistics.median(self.durations):.3g} s" if self.durations else "none finished yet"
-        reason = (f"hung: training step {self._step} has run {waited:.0f} s, over the watchdog's limit of {limit:.0f} s "
+        reason = (f"hung: training step {self._step} has run {waited:.0f} s, "
+                  f"over the watchdog's limit of {limit:.0f} s "
                   f"(guards.hang_floor_s={self.floor_s:g}, guards.hang_factor={self.factor:g} x the median step time: "
                   f"{median}). Every thread's stack is in {self.stacks_path}: look there for what it waits on (a "
                   "reward that never returns, a weight sync or a collective that never completes). Raise "

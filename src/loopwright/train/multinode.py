@@ -37,7 +37,8 @@ def wanted(cfg: Any, env: Mapping[str, str] = os.environ) -> bool:
 
 
 def first_host(nodelist: str) -> str:
-    """The first host of a SLURM node list: ``gpu[03-05,07],cpu1`` -> ``gpu03`` (what ``scontrol show hostnames`` gives first)."""
+    """The first host of a SLURM node list: ``gpu[03-05,07],cpu1`` -> ``gpu03``
+    (what ``scontrol show hostnames`` gives first)."""
     head = re.match(r"([^,\[]+)(\[([^\]]+)\])?", nodelist.strip())
     if head is None:
         raise ValueError(f"cannot read a host from the SLURM node list {nodelist!r}")

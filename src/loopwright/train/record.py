@@ -145,7 +145,8 @@ class RunRecord:
         self._write(tracking=tracker.record())
 
     def reward_audit(self, report: dict[str, Any]) -> None:
-        """``reward_audit``: the pre-flight gaming audit's verdict, or what skipped it (loopwright.train.reward_audit)."""
+        """``reward_audit``: the pre-flight gaming audit's verdict, or what skipped it
+        (loopwright.train.reward_audit)."""
         self._write(reward_audit=report)
 
     def reward_hacking(self, report: dict[str, Any]) -> None:

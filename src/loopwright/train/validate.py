@@ -58,7 +58,8 @@ def _spanning_problems(cfg: Any) -> list[str]:
 
 def _top_level_problems(cfg: Any) -> list[str]:
     """The top-level keys' rules: eval.*, checkpoint.*, resume, guards.*."""
-    from loopwright.evaluation.prompts import problems as held_out_problems  # eval.prompts, eval.fail_below, task=curated's path
+    # eval.prompts, eval.fail_below, task=curated's path
+    from loopwright.evaluation.prompts import problems as held_out_problems
 
     problems = held_out_problems(cfg)
     if cfg.checkpoint.every is not None and cfg.checkpoint.every < 1:

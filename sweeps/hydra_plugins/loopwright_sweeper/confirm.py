@@ -91,7 +91,8 @@ def lines(record: dict[str, Any] | None) -> list[str]:
     s, r = record["success"], record["reward"]
     return head + [f"Winner vs baseline on fresh seeds {record['seeds']}, {record['n_prompts']} held-out prompts, "
                    "paired (prompts matched; each side's runs averaged per prompt first):", "",
-                   "| metric | baseline | winner | winner - baseline | interval | sign-test p |", "|---|---|---|---|---|---|",
+                   "| metric | baseline | winner | winner - baseline | interval | sign-test p |",
+                   "|---|---|---|---|---|---|",
                    f"| success | {s['a']:.4g} | {s['b']:.4g} | {s['delta']:+.4g} | [{s['interval'][0]:+.4g}, "
                    f"{s['interval'][1]:+.4g}] ({record['confidence']:.0%}) | {s['p_value']:.3g} |",
                    f"| reward | {r['a']:.4g} | {r['b']:.4g} | {r['delta']:+.4g} | [{r['interval'][0]:+.4g}, "

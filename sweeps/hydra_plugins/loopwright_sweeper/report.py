@@ -168,7 +168,7 @@ def write_report(study: Any, sweep_dir: Path, command_prefix: str, plots: list[s
         best = study.best_trial
         link = _link_best(sweep_dir, best)
         lines += ["## Best trial", "",
-                  f"trial {best.number}: value **{best.value:.6g}**" + (f" (run dir linked as `best/`)" if link else ""),
+                  f"trial {best.number}: value **{best.value:.6g}**" + (" (run dir linked as `best/`)" if link else ""),
                   "", "| param | value |", "|---|---|"]
         lines += [f"| {k} | {_fmt(v)} |" for k, v in best.params.items()]
         lines += ["", "Reproduce it:", "", "```bash", _command(command_prefix, best), "```", ""]

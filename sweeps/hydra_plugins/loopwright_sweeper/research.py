@@ -110,7 +110,6 @@ def _warm_start(study: Any, earlier: list[Any], space: dict[str, Any], fixed_val
     the curve it reported and the pruner's rung records: the round's pruner then measures its first trials
     against them instead of running each to the end until a trial of its own completes. Pruned trials are not
     copied: their rung values, from the earlier and wider space, would lower the bar the new trials must pass."""
-    import optuna
     from optuna.distributions import CategoricalDistribution
     from optuna.trial import TrialState
 
@@ -190,7 +189,8 @@ def run(sw: Any, space: dict[str, Any], fixed: dict[str, str]) -> None:
     state = _load(path)
     if state is None:
         state = {"study_name": sw.study_name, "rounds_planned": int(settings.rounds), "n_trials": int(s.n_trials),
-                 "direction": direction, "directions": sw.directions, "base": base, "ledger_start": len(st.ledger_lines(sw.ledger)),
+                 "direction": direction, "directions": sw.directions, "base": base,
+                 "ledger_start": len(st.ledger_lines(sw.ledger)),
                  "rounds": [{"round": 1, "space": base["space"], "fixed_values": {}, "status": "pending"}],
                  "stopped": None}
     elif state["base"] != base:

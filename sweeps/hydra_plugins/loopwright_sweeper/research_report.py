@@ -167,7 +167,8 @@ def _round_lines(entry: dict[str, Any]) -> list[str]:
         lines.append(f"- Pareto front (the top trials the narrowing read): trials {entry['front']}")
     if entry.get("importances_note"):
         lines.append(f"- importances: {entry['importances_note']}")
-    lines += ["", "| param | space this round | importance | decision | next round | reason |", "|---|---|---|---|---|---|"]
+    lines += ["", "| param | space this round | importance | decision | next round | reason |",
+              "|---|---|---|---|---|---|"]
     imp = entry.get("importances", {})
     for d in entry.get("decisions", []):
         key = d["param"]
@@ -204,7 +205,8 @@ def write(sw: Any, state: dict[str, Any], studies: list[Any]) -> Path:
     done = [e for e in state["rounds"] if e["status"] == "done"]
     lines = [f"# Research: {state['study_name']}", "",
              f"- sweep dir: `{sweep_dir}`; storage: `{sw.storage_url}` (one study per round)",
-             f"- direction: {', '.join(state.get('directions') or [state['direction']])}; budget: n_trials={state['n_trials']} over up to "
+             f"- direction: {', '.join(state.get('directions') or [state['direction']])}; "
+             f"budget: n_trials={state['n_trials']} over up to "
              f"{state['rounds_planned']} rounds",
              f"- rounds run: {len(done)}; trials run: {sum(e.get('ran', 0) for e in done)}",
              f"- stopped: {state.get('stopped') or 'not yet (rerun the same command to resume)'}", ""]

@@ -327,8 +327,6 @@ class LoopwrightSweeper(Sweeper):
     def _fail(self, study: Any, trial: Any, reason: str) -> None:
         from optuna.trial import TrialState
 
-        from hydra_plugins.loopwright_sweeper import study as st
-
         trial.set_user_attr(FAIL_ATTR, reason[:2000])
         study.tell(trial, state=TrialState.FAIL)
         self.failures.append(f"trial {trial.number}: {reason}")

@@ -1,4 +1,5 @@
-import json, random
+import json
+import random
 SHOPS = {}
 ROWS = []
 def R(shop, msgs, reply, facts, label, kind, why):
@@ -223,7 +224,9 @@ rng = random.Random(6)
 rng.shuffle(ROWS)
 with open("replies.jsonl","w",encoding="utf-8") as f:
     for i,r in enumerate(ROWS,1):
-        m=r["msgs"]; m=[m] if isinstance(m,str) else m
+        m=r["msgs"]
+        m=[m] if isinstance(m,str) else m
         prompt=[{"role":"system","content":SHOPS[r["shop"]]}]
-        for j,c in enumerate(m): prompt.append({"role":"user" if j%2==0 else "assistant","content":c})
+        for j,c in enumerate(m):
+            prompt.append({"role":"user" if j%2==0 else "assistant","content":c})
         f.write(json.dumps(dict(id="s6-%03d"%i,shop=r["shop"],prompt=prompt,reply=r["reply"],facts=r["facts"],label=r["label"],kind=r["kind"],why=r["why"]),ensure_ascii=False)+"\n")

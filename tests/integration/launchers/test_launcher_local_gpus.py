@@ -101,7 +101,8 @@ _alive = launcher_jobs.alive
 
 
 def test_jobs_run_in_own_processes_on_their_slots_and_queue(tmp_path: Path) -> None:
-    proc = _start(tmp_path, "+hydra.launcher.provider.gpus=[5,7]", "+hydra.launcher.provider.threads_per_job=3", "+x=0,1,2,3",
+    proc = _start(tmp_path, "+hydra.launcher.provider.gpus=[5,7]", "+hydra.launcher.provider.threads_per_job=3",
+                  "+x=0,1,2,3",
                   "+sleep=1.5")
     out, _ = proc.communicate(timeout=120)
     assert proc.returncode == 0, out
@@ -137,7 +138,8 @@ def test_failed_and_crashed_jobs_do_not_stop_the_others(tmp_path: Path) -> None:
 
 
 def test_timeout_kills_the_jobs_whole_process_group(tmp_path: Path) -> None:
-    proc = _start(tmp_path, "+hydra.launcher.provider.slots=2", "+hydra.launcher.provider.job_timeout_s=4", "+hydra.launcher.provider.kill_grace_s=1",
+    proc = _start(tmp_path, "+hydra.launcher.provider.slots=2", "+hydra.launcher.provider.job_timeout_s=4",
+                  "+hydra.launcher.provider.kill_grace_s=1",
                   "+x=0,1", "+sleep=0,60", "+grandchild=true")
     out, _ = proc.communicate(timeout=120)
     assert "timed out after 4" in out

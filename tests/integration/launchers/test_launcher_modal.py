@@ -83,7 +83,8 @@ def test_image_carries_the_files_git_lists():
     from hydra_plugins.loopwright_launchers.modal._job import not_in_bundle
 
     ignore = not_in_bundle(ROOT)
-    assert not ignore(Path("train.py")) and not ignore(Path("launchers/hydra_plugins/loopwright_launchers/modal/_job.py"))
+    assert (not ignore(Path("train.py"))
+            and not ignore(Path("launchers/hydra_plugins/loopwright_launchers/modal/_job.py")))
     assert not ignore(Path("conf/provider/modal.yaml"))
     assert ignore(Path("outputs/costs.jsonl")) and ignore(Path("src/loopwright/__pycache__/run.cpython-311.pyc"))
 

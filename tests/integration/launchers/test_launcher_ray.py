@@ -100,7 +100,8 @@ def test_jobs_are_ray_tasks_with_their_resources_two_at_a_time(tmp_path: Path) -
 
 
 def test_failed_crashed_and_timed_out_jobs_do_not_stop_the_others(tmp_path: Path) -> None:
-    proc = _start(tmp_path, "+hydra.launcher.provider.job_timeout_s=6", "+hydra.launcher.provider.kill_grace_s=1", "+x=0,1,2,3",
+    proc = _start(tmp_path, "+hydra.launcher.provider.job_timeout_s=6", "+hydra.launcher.provider.kill_grace_s=1",
+                  "+x=0,1,2,3",
                   "+fail=1", "+exit=2", "+sleep=60", "+slow=3", "+grandchild=true")
     started = time.time()
     out, _ = proc.communicate(timeout=180)

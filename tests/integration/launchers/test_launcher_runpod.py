@@ -223,7 +223,8 @@ def test_job_crashes_on_the_pod(cloud):
 def test_ctrl_c_while_polling(cloud):
     # The job must outlive the Ctrl-C: no zero-signal abort at step 20, which once passed for a missed Ctrl-C
     # (status 'failed'); and the Ctrl-C must reach the launcher however pytest was started.
-    proc = subprocess.Popen(cloud.args("provider.max_cost=1", "profile.max_steps=1000", "guards.zero_signal_steps=null"),
+    proc = subprocess.Popen(cloud.args("provider.max_cost=1", "profile.max_steps=1000",
+                                       "guards.zero_signal_steps=null"),
                             env=cloud.env(), cwd=cloud.tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=ctrl_c_reaches_it)
     deadline = time.monotonic() + 120
@@ -242,7 +243,8 @@ def test_ctrl_c_while_polling(cloud):
 
 
 def test_spot_pod_taken_back_is_reported_as_preempted_with_its_checkpoint(cloud):
-    proc = subprocess.Popen(cloud.args("provider.max_cost=1", "profile.max_steps=1000", "guards.zero_signal_steps=null"),
+    proc = subprocess.Popen(cloud.args("provider.max_cost=1", "profile.max_steps=1000",
+                                       "guards.zero_signal_steps=null"),
                             env=cloud.env(), cwd=cloud.tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 300
 

@@ -114,7 +114,8 @@ def test_compose_config_returns_the_resolved_config_or_every_problem_by_key(tmp_
 
 
 def test_a_sweep_is_expanded_and_each_job_validated(tmp_path):
-    (reply,) = calls(tmp_path / "outputs", ("compose_config", {"overrides": ["model=tiny", "profile.num_generations=1,2"]}))
+    (reply,) = calls(tmp_path / "outputs",
+                     ("compose_config", {"overrides": ["model=tiny", "profile.num_generations=1,2"]}))
     assert reply.data["multirun"] and reply.data["jobs"] == 2 and not reply.data["ok"]
     assert len(reply.data["problems"]) == 1 and reply.data["problems"][0].startswith(
         "job 0 (model=tiny profile.num_generations=1): profile.num_generations=1 must be >= 2")
@@ -257,7 +258,8 @@ def test_paths_outside_the_project_and_outputs_dirs_are_refused(tmp_path, world)
         ("improve", {"transcripts": str(outputs / "transcripts"), "output": str(outside)}),
         ("compose_config", {"overrides": ["model=tiny", "task=jsonl", f"task.path={outside / 'rows.jsonl'}"]}),
         ("compose_config", {"overrides": ["sweep=grpo_lr_kl", f"hydra.sweeper.storage=journal:{outside}/j.log"]}),
-        ("compose_config", {"overrides": ["model=tiny", "task=jsonl", f"task.path={outputs}/a.jsonl,{outside}/b.jsonl"]}),
+        ("compose_config", {"overrides": ["model=tiny", "task=jsonl",
+                                          f"task.path={outputs}/a.jsonl,{outside}/b.jsonl"]}),
         # a path inside a dict value is checked too (interpolations are refused outright: tests/security/)
         ("plan_job", {"overrides": ["model=tiny", f"+extra={{rows:{outside}/rows.jsonl}}"]}))
     for reply in replies:

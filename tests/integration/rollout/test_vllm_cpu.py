@@ -14,8 +14,6 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
-
 from helpers import ROOT, vllm_env
 
 # head_dim 32 (vLLM's CPU attention takes 32/64/...); a reward whose value varies between random
@@ -32,7 +30,8 @@ def _train(vllm_python, tmp_path, *overrides, model="tiny_llama", plain=False):
     return run_dir, json.loads((run_dir / "manifest.json").read_text()), proc
 
 
-IMPORTED_FROM = ("import json, loopwright, hydra_plugins.loopwright_sweeper as s, hydra_plugins.loopwright_launchers as l;"
+IMPORTED_FROM = ("import json, loopwright, hydra_plugins.loopwright_sweeper as s, "
+                 "hydra_plugins.loopwright_launchers as l;"
                  " print(json.dumps([loopwright.__file__, s.__file__, l.__file__]))")
 
 
@@ -144,7 +143,7 @@ UNPATCHED = textwrap.dedent("""
         print("SYNC FAILED:", err)
         sys.exit(7)
     print("SYNC OK")
-""")
+""")  # noqa: E501 (the script's text is written out and run as is: its one long line is kept, not re-wrapped)
 
 
 def test_the_cpu_weight_patch_is_still_needed(vllm_python, tmp_path):
@@ -177,7 +176,8 @@ def test_a_sync_that_writes_nowhere_fails_the_run(vllm_python, tmp_path):
     script = tmp_path / "stale.py"
     script.write_text(STALE_ENGINE.format(train=str(ROOT / "train.py")))
     run_dir = tmp_path / "run"
-    proc = vllm_env.run(vllm_python, [str(script), "model=tiny_llama", *TINY, "rollout=vllm", f"hydra.run.dir={run_dir}"],
+    proc = vllm_env.run(vllm_python, [str(script), "model=tiny_llama", *TINY, "rollout=vllm",
+                                      f"hydra.run.dir={run_dir}"],
                         timeout=900)
     assert proc.returncode == 6, proc.stdout[-2000:] + proc.stderr[-4000:]
     assert "rollout sync check failed" in proc.stderr

@@ -47,7 +47,8 @@ def test_vllm_serves_the_adapter_streams_and_logs(lora_run, vllm_python):
 
     from loopwright.serving.backend_hf import load_run_model
 
-    with serving(lora_run, *VLLM, f"vllm.python={vllm_python}", backend="vllm", env={"VLLM_CPU_KVCACHE_SPACE": "1"}, timeout=900) as (url, _):
+    with serving(lora_run, *VLLM, f"vllm.python={vllm_python}", backend="vllm",
+                 env={"VLLM_CPU_KVCACHE_SPACE": "1"}, timeout=900) as (url, _):
         client = openai.OpenAI(base_url=url, api_key="unused", max_retries=0)
         model = client.models.list().data[0].id
         whole = client.chat.completions.create(model=model, messages=MESSAGES, max_tokens=8, temperature=0)

@@ -255,7 +255,8 @@ def test_a_two_round_research_of_real_trainings_recommends_an_experiment_that_ru
     from test_sweeper_train import ENV as TRAIN_ENV, command
 
     s = tmp_path / "sw"
-    proc = subprocess.run(command(s, "hydra/sweeper=loopwright", "objective.learning_rate=tag(log, interval(1e-6, 1e-3))",
+    proc = subprocess.run(command(s, "hydra/sweeper=loopwright",
+                                  "objective.learning_rate=tag(log, interval(1e-6, 1e-3))",
                                   "objective.beta=choice(0.0, 0.04)", "hydra.sweeper.n_trials=2",
                                   "hydra.sweeper.research.rounds=2", "hydra.sweeper.research.min_complete=1",
                                   "hydra.sweeper.research.confirm_seeds=1", "hydra.sweeper.report=false",

@@ -289,7 +289,8 @@ def test_max_cost_stops_new_trials(tmp_path):
 def test_cost_is_the_last_objective_read_from_each_trials_run_dir(tmp_path, setting, ledger, expected):
     """hydra.sweeper.cost: the job returns one value, the sweeper appends the cost the run dir and ledger say."""
     paid = [f"ledger={tmp_path / 'costs.jsonl'}", f"hydra.sweeper.cost_ledger={tmp_path / 'costs.jsonl'}"]
-    sweep(tmp_path / "s", "manifest=true", f"hydra.sweeper.cost={setting}", "hydra.sweeper.direction=[minimize,minimize]",
+    sweep(tmp_path / "s", "manifest=true", f"hydra.sweeper.cost={setting}",
+          "hydra.sweeper.direction=[minimize,minimize]",
           "hydra.sweeper.n_trials=3", "hydra.sweeper.sampler=random", "hydra.sweeper.seed=1", *(paid if ledger else []))
     trials = load(tmp_path / "s").trials
     assert [t.state for t in trials] == [TrialState.COMPLETE] * 3
@@ -300,7 +301,8 @@ def test_cost_is_the_last_objective_read_from_each_trials_run_dir(tmp_path, sett
 
 
 def test_a_cost_that_cannot_be_read_fails_the_trial_and_a_misfit_setting_the_sweep(tmp_path):
-    sweep(tmp_path / "s", "manifest=true", "hydra.sweeper.cost=gpu_hours", "hydra.sweeper.direction=[minimize,minimize]",
+    sweep(tmp_path / "s", "manifest=true", "hydra.sweeper.cost=gpu_hours",
+          "hydra.sweeper.direction=[minimize,minimize]",
           "hydra.sweeper.n_trials=1", "hydra.sweeper.max_failure_rate=1.0")
     (failed,) = load(tmp_path / "s").trials
     assert failed.state == TrialState.FAIL and "ran on 'cpu', not a GPU" in failed.user_attrs["loopwright_failure"]

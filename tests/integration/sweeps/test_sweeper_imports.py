@@ -58,7 +58,8 @@ def test_the_sweeper_modules_import_no_cycle():
     assert {"sweeper", "report", "study", "space"} <= set(graph)
     assert _cycle(graph) is None, " -> ".join(_cycle(graph))
     attrs = ast.parse((ROOT / "src" / "loopwright" / "sweep" / "attrs.py").read_text())
-    assert not [n for n in ast.walk(attrs) if isinstance(n, (ast.Import, ast.ImportFrom))]  # the shared names depend on nothing
+    # the shared names depend on nothing
+    assert not [n for n in ast.walk(attrs) if isinstance(n, (ast.Import, ast.ImportFrom))]
 
 
 def test_the_cycle_finder_finds_one():

@@ -91,7 +91,8 @@ def test_pruner_stops_a_training_job_early(tmp_path):
         s, "hydra/sweeper=loopwright", "hydra.sweeper.study_name=prune", "hydra.sweeper.n_trials=2",
         "hydra.sweeper.pruner=median", "+hydra.sweeper.pruner_kwargs.n_startup_trials=1",
         "objective.learning_rate=choice(0.005, 1e-05)", "reward._target_=sweep_reward.long_enough",
-        "profile.max_steps=20", "eval.every=5", *LENGTH_REWARD), cwd=tmp_path, env=ENV, capture_output=True, text=True, timeout=600)
+        "profile.max_steps=20", "eval.every=5", *LENGTH_REWARD), cwd=tmp_path, env=ENV,
+                          capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
     good, bad = study_of(s, "prune").trials
     assert good.state == TrialState.COMPLETE and manifest(s / "0")["global_step"] == 20

@@ -62,7 +62,8 @@ def sweep(tmp_path_factory):
     assert reward_sweep.returncode == 0, reward_sweep.stdout[-4000:] + reward_sweep.stderr[-4000:]
     jsonl_run = run_train(["task=jsonl", f"task.path={data}", "++task.field_map={prompt: q, answer: a, context: ctx}",
                            # eval.limit: 3 of the 4 held-out prompts evaluated, the training split unchanged
-                           "task.n_train=8", "task.n_eval=4", "eval.limit=3", "reward=gsm8k", "model=tiny", "profile=smoke",
+                           "task.n_train=8", "task.n_eval=4", "eval.limit=3",
+                           "reward=gsm8k", "model=tiny", "profile=smoke",
                            # each prompt holds its answer ("Say the number 1."), so the echoed prompt is right: the
                            # pre-flight gaming audit (issue 26) flags prompt_echo on these rows
                            "reward.audit=false", "save_model=false", f"hydra.run.dir={cwd / 'jsonl'}"], cwd=cwd)

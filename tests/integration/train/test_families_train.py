@@ -23,7 +23,8 @@ def test_a_hub_model_offline_and_not_cached_fails_validation_before_loading_anyt
     assert not run_dir.exists()
 
 
-@pytest.mark.parametrize("option,architecture", [("tiny_qwen3", "Qwen3ForCausalLM"), ("tiny_llama", "LlamaForCausalLM")])
+@pytest.mark.parametrize("option,architecture", [("tiny_qwen3", "Qwen3ForCausalLM"),
+                                                 ("tiny_llama", "LlamaForCausalLM")])
 def test_each_tiny_family_trains_end_to_end(tmp_path, option, architecture):
     run_dir = tmp_path / "run"
     proc = run_train([f"model={option}", "profile=smoke", "task.n_eval=4", f"hydra.run.dir={run_dir}"], cwd=tmp_path)

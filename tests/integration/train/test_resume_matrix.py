@@ -292,7 +292,8 @@ def test_submitit_requeues_a_preempted_job_and_it_resumes_by_itself(tmp_path, re
     """provider=slurm through submitit's local executor: the same job pickles, signal handler and requeue
     path as on a cluster (there: scontrol requeue), minus sbatch."""
     sweep = tmp_path / "sweep"
-    proc = subprocess.Popen([sys.executable, str(ROOT / "train.py"), "-m", "provider=slurm", "hydra/launcher=slurm_local",
+    proc = subprocess.Popen([sys.executable, str(ROOT / "train.py"), "-m", "provider=slurm",
+                             "hydra/launcher=slurm_local",
                              "provider.gpus_per_node=0", *RUN, f"hydra.sweep.dir={sweep}"], cwd=tmp_path,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     run_dir = sweep / "0"

@@ -35,7 +35,8 @@ def test_a_reward_that_never_returns_is_a_hung_run_within_two_minutes(tmp_path):
     run_dir, mark = tmp_path / "run", tmp_path / "fault_at"
     # floor 5 s, 3 x the median step: a tiny step takes well under a second, so the limit is the floor
     proc = _train(tmp_path, *TINY, "eval.enabled=false", "profile.max_steps=50", "guards.signal_check=false",
-                  "reward._target_=helpers.guard_faults.hangs_after_two_calls", "guards.hang_factor=3", "guards.hang_floor_s=5",
+                  "reward._target_=helpers.guard_faults.hangs_after_two_calls",
+                  "guards.hang_factor=3", "guards.hang_floor_s=5",
                   f"hydra.run.dir={run_dir}", env={"GUARD_FAULT_MARK": str(mark)})
     ended = time.time()
     assert proc.returncode == 12, proc.stderr[-3000:]

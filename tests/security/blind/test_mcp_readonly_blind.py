@@ -582,7 +582,7 @@ def _(ctx):
             compose(f"reward.calibration={u('calibration')}/labels.jsonl", "reward.min_agreement=0"),
             compose("reward=judge", "reward.base_url=http://127.0.0.1:9/v1", "reward.model=m",
                     f"reward.rubric_file={u('rubric')}/rubric.txt"),
-            compose("task=gsm8k"), compose(f"task=gsm8k", f"+task.params.url={u('gsm8k')}"),
+            compose("task=gsm8k"), compose("task=gsm8k", f"+task.params.url={u('gsm8k')}"),
             compose(f"resume={u('resume')}/ckpt")]
 
 
@@ -1034,7 +1034,7 @@ async def _drive(ctx: Ctx) -> dict[str, Any]:
             armed = _arm_read_detector(ctx.outside, ctx.home)
             world["read_detector_works"] = _read_detector_self_check(ctx, armed)
             roots_before = _copied_canaries(ctx.project, ctx.outputs)
-            world["setup_leaks"] = [l for r in setup for l in leaks_in(r.text)] + sorted(roots_before)
+            world["setup_leaks"] = [leak for r in setup for leak in leaks_in(r.text)] + sorted(roots_before)
 
             for a in ATTACKS:
                 t0 = time.monotonic()
@@ -1047,7 +1047,7 @@ async def _drive(ctx: Ctx) -> dict[str, Any]:
                               for p in _reads_since_armed(armed)]
                 await asyncio.sleep(0.05)
                 for r in replies:
-                    leaks += [f"{l} in the reply to {r.short()}" for l in leaks_in(r.text)]
+                    leaks += [f"{leak} in the reply to {r.short()}" for leak in leaks_in(r.text)]
                 for i, r in enumerate(replies):  # requests at the catcher, by the call that was running
                     end = marks[i + 1] if i + 1 < len(replies) else None
                     for data in ctx.catcher.since(marks[i])[: None if end is None else end - marks[i]]:
@@ -1115,7 +1115,8 @@ OPEN_LEAKS: dict[str, str] = {}
                                   if a.name in OPEN_LEAKS else a.name for a in ATTACKS])
 def test_attack_fails(world, name):
     outcome = world["outcomes"][name]
-    assert not outcome.leaks, f"{name} succeeded:\n" + "\n".join(" ".join(l.split())[:400] for l in outcome.leaks[:8])
+    assert not outcome.leaks, (f"{name} succeeded:\n"
+                               + "\n".join(" ".join(leak.split())[:400] for leak in outcome.leaks[:8]))
 
 
 def test_no_request_reached_the_catcher_during_the_whole_session(world):

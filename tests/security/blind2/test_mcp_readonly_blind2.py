@@ -520,7 +520,8 @@ async def _(c):
 async def _(c):
     await c.call("compose_config", overrides=["task=jsonl", "task.path=$LW_OUT_DIR/secret.jsonl"])
     await c.call("compose_config", overrides=["eval.prompts=$LW_OUT_DIR/prompts.jsonl"])
-    await c.call("compose_config", overrides=["reward=judge", "reward.model=m", "reward.rubric_file=$LW_OUT_DIR/rubric.txt"])
+    await c.call("compose_config", overrides=["reward=judge", "reward.model=m",
+                                              "reward.rubric_file=$LW_OUT_DIR/rubric.txt"])
     await c.call("improve", transcripts="x", output=c.o("imp_env"), eval_prompts="$LW_OUT_DIR/prompts.jsonl")
 
 
@@ -655,7 +656,8 @@ async def _(c):
     await c.call("compose_config", overrides=["+hydra.callbacks.x._target_=pp_evil.fn"])
     await c.call("compose_config", overrides=["hydra/launcher=pp_evil"], multirun=True)
     await c.call("plan_job", overrides=["hydra/sweeper=loopwright", "hydra.sweeper.sampler=pp_evil.fn"], multirun=True)
-    await c.call("plan_job", overrides=["sweep=grpo_lr_kl", "hydra.sweeper.sampler={_target_: pp_evil.fn}"], multirun=True)
+    await c.call("plan_job", overrides=["sweep=grpo_lr_kl", "hydra.sweeper.sampler={_target_: pp_evil.fn}"],
+                 multirun=True)
 
 
 @attack("code_trust_remote_code", "a project model dir with auto_map, trust_remote_code spelled true/1/yes/on")
@@ -737,7 +739,8 @@ async def _(c):
 @attack("read_improve_transcripts_link", "improve on a dir whose transcripts.jsonl links out; and the link itself")
 async def _(c):
     await c.call("improve", transcripts=str(c.wd.outputs / "improve_plant"), output=c.o("imp_plant"))
-    await c.call("improve", transcripts=str(c.wd.outputs / "improve_plant" / "transcripts.jsonl"), output=c.o("imp_plant2"))
+    await c.call("improve", transcripts=str(c.wd.outputs / "improve_plant" / "transcripts.jsonl"),
+                 output=c.o("imp_plant2"))
 
 
 @attack("read_improve_eval_prompts_and_rubric", "improve eval_prompts / rubric_file outside (abs, link, linkdir)")
@@ -931,7 +934,8 @@ async def _(c):
 
 @attack("secret_nested_and_lists", "secrets in nested dicts and list items under secret-named keys")
 async def _(c):
-    await c.call("compose_config", overrides=[f"+x={{db: {{password: {c.secret()}}}, hf_token: [{c.secret()}, {c.secret()}]}}"])
+    await c.call("compose_config", overrides=[f"+x={{db: {{password: {c.secret()}}}, "
+                                              f"hf_token: [{c.secret()}, {c.secret()}]}}"])
     await c.call("compose_config", overrides=[f"+x.hf_token=[{c.secret()},{{inner: {c.secret()}}}]"])
     await c.call("compose_config", overrides=[f"+x.creds=[{{api_key: {c.secret()}}}]"])
 

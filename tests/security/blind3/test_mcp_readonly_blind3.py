@@ -148,7 +148,8 @@ class World:
         forms: dict[str, str] = {}
         for name, v in self.env_secrets.items():
             core = v.split("@")[0].split(":")[-1].strip("/") if "://" in v else v  # the password / DSN key itself
-            for label, s in (("raw", core), ("reversed", core[::-1]), ("b64", base64.b64encode(core.encode()).decode()[:-4]),
+            for label, s in (("raw", core), ("reversed", core[::-1]),
+                             ("b64", base64.b64encode(core.encode()).decode()[:-4]),
                              ("hex", core.encode().hex()), ("upper", core.upper())):
                 forms[f"env {name!r} ({label})"] = s
         forms[f"env {SHORT_SECRET[0]} (raw, 7 chars)"] = SHORT_SECRET[1]
@@ -195,7 +196,8 @@ class World:
         (o / "conf_leak" / "leak.yaml").write_text(f"# {self.canary('confleak')}. header comment\nx: 1\n")
         (o / "fmt.yaml").write_text(f"# {self.canary('fmt')}.\nx: 1\n")
         (o / "improved").mkdir()
-        (o / "improved" / "curated.jsonl").write_text(json.dumps({"prompt": self.canary("curated"), "completion": "x"}) + "\n")
+        (o / "improved" / "curated.jsonl").write_text(json.dumps({"prompt": self.canary("curated"),
+                                                                  "completion": "x"}) + "\n")
         (o / "improved" / "improve_summary.json").write_text(json.dumps({"transcripts": self.canary("impsum"),
                                                                           "reward": "customer_support"}))
         (o / "model").mkdir()
@@ -230,7 +232,7 @@ class World:
         marker = self.markers / "searchpath_yaml"
         (p / "conf_evil" / "model" / "pwn.yaml").write_text(
             "name: pwn\nsource: random_init\n"
-            f"notes: ${{oc.env:LW_PLAIN_CANARY}}\n")
+            "notes: ${oc.env:LW_PLAIN_CANARY}\n")
         (p / "lw_b3_evil.py").write_text(
             "import os, pathlib\n"
             f"pathlib.Path({str(self.markers)!r}, 'imported_' + str(os.getpid())).write_text(__name__)\n"
@@ -284,7 +286,8 @@ class World:
         interp = self.write_run(runs / "00-00-00-000007", manifest={
             "config": {"notes": "${oc.env:LW_PLAIN_CANARY}", "run_name": "${oc.env:DATABASE_URL}"},
             "error": "${oc.env:SENTRY_DSN}", "overrides": ["notes=${oc.env:LW_PLAIN_CANARY}"]})
-        (interp / ".hydra" / "config.yaml").write_text("notes: ${oc.env:LW_PLAIN_CANARY}\nrun_name: ${oc.env:SENTRY_DSN}\n")
+        (interp / ".hydra" / "config.yaml").write_text("notes: ${oc.env:LW_PLAIN_CANARY}\n"
+                                                       "run_name: ${oc.env:SENTRY_DSN}\n")
         (interp / ".hydra" / "overrides.yaml").write_text("- notes=${oc.env:LW_PLAIN_CANARY}\n")
         self.interp = interp
         ym = self.write_run(runs / "00-00-00-000008")
@@ -313,7 +316,8 @@ class World:
         # a sweep
         sw = self.out / "multirun" / "2026-01-01" / "00-00-00"
         self.write_run(sw / "0")
-        (sw / "multirun.yaml").write_text("notes: ${oc.env:LW_PLAIN_CANARY}\nhydra:\n  sweeper:\n    x: ${oc.env:DATABASE_URL}\n")
+        (sw / "multirun.yaml").write_text("notes: ${oc.env:LW_PLAIN_CANARY}\n"
+                                          "hydra:\n  sweeper:\n    x: ${oc.env:DATABASE_URL}\n")
         (sw / "summary.md").write_text("| job | status |\n| 0 | completed |\n")
         (sw / "optimization_results.yaml").write_text(
             f"name: x\nbest: !!python/object/apply:os.system [\"touch {self.markers / 'yaml_optres'}\"]\n")
@@ -383,7 +387,8 @@ class World:
                 fp = dp / name
                 with contextlib.suppress(FileNotFoundError):
                     st = fp.lstat()
-                    snap[str(fp.relative_to(self.root))] = (stat.S_IFMT(st.st_mode), st.st_size, st.st_mtime_ns, st.st_ino)
+                    snap[str(fp.relative_to(self.root))] = (stat.S_IFMT(st.st_mode), st.st_size, st.st_mtime_ns,
+                                                            st.st_ino)
         return snap
 
     def outputs_text_hits(self) -> list[str]:
@@ -553,7 +558,8 @@ ATTACKS: list[Attack] = [
            "a whole provider node as a dict value", must_refuse=True),
     Attack("url_in_components_list", "compose_config",
            compose("reward=composite",
-                   "reward.components=[{name: judge, kind: judge, base_url: '{NAMED}/v1', model: m, calibration: data/inside_prompts.jsonl}]"),
+                   "reward.components=[{name: judge, kind: judge, base_url: '{NAMED}/v1', "
+                   "model: m, calibration: data/inside_prompts.jsonl}]"),
            "judge with base_url+calibration inside a list of dicts", must_refuse=True),
     Attack("url_in_sweep_choice", "compose_config",
            compose("reward=judge", "reward.model=m", "reward.base_url=choice('{NAMED}/v1','{NAMED}/v2')",
@@ -606,7 +612,8 @@ ATTACKS: list[Attack] = [
     Attack("argparse_short_flags", "plan_job", compose("-cd", "{PROJ}/conf_evil", "-m", "model=pwn"),
            "short flags as separate items", must_refuse=True),
     Attack("jinja_template_ssti", "compose_config",
-           compose("model=tiny", "model.random_init.chat_template='{{ cycler.__init__.__globals__.os.system(\"touch {MARK}/ssti\") }}'"),
+           compose("model=tiny", "model.random_init.chat_template='{{ cycler.__init__.__globals__."
+                                 "os.system(\"touch {MARK}/ssti\") }}'"),
            "server-side template injection in a chat template"),
     Attack("prompt_template_format_bomb", "compose_config",
            compose("model=tiny", "task.prompt_template='{a:>300000000}{a.__class__.__mro__[1].__subclasses__}'"),
@@ -616,7 +623,8 @@ ATTACKS: list[Attack] = [
     Attack("launch_sweep_flag", "launch", lambda w: {"overrides": ["model=tiny", "profile=smoke"], "sweep": True},
            "launch as a sweep on a read-only server", must_refuse=True),
     # ---------------- path checks: traversal shapes
-    Attack("path_inner_dotdot_task", "compose_config", compose("task=jsonl", "task.path=data/../../outside/secret.jsonl"),
+    Attack("path_inner_dotdot_task", "compose_config",
+           compose("task=jsonl", "task.path=data/../../outside/secret.jsonl"),
            "'..' not at the start (value does not start with /, ~ or .)"),
     Attack("path_quoted_abs_task", "compose_config", compose("task=jsonl", "task.path='{OUTSIDE}/secret.jsonl'"),
            "quoted absolute path (the raw text starts with ')"),
@@ -626,7 +634,8 @@ ATTACKS: list[Attack] = [
            compose("reward=judge", "reward.rubric_file=file://{OUTSIDE}/rubric.txt"), "file:// URL (two slashes)"),
     Attack("path_env_var_resume", "compose_config", compose("model=tiny", "resume=$HOME/run"),
            "$HOME in a path (expandvars)"),
-    Attack("path_proc_cwd_eval", "compose_config", compose("model=tiny", "eval.prompts=/proc/self/cwd/../outside/prompts.jsonl"),
+    Attack("path_proc_cwd_eval", "compose_config",
+           compose("model=tiny", "eval.prompts=/proc/self/cwd/../outside/prompts.jsonl"),
            "/proc/self/cwd hop"),
     Attack("path_percent_sqlite", "compose_config",
            compose("trial.storage=sqlite:///data%2F..%2F..%2Foutside%2Fpwn.db", "trial.study_name=s"),
@@ -634,7 +643,8 @@ ATTACKS: list[Attack] = [
     Attack("path_journal_inner_dotdot", "compose_config",
            compose("trial.storage=journal:data/../../outside/pwn.log", "trial.study_name=s"), "journal: with inner .."),
     Attack("path_ledger_inner_dotdot", "plan_job",
-           compose("model=tiny", "provider=runpod", "provider.max_cost=1", "provider.ledger=data/../../outside/ledger.jsonl"),
+           compose("model=tiny", "provider=runpod", "provider.max_cost=1",
+                   "provider.ledger=data/../../outside/ledger.jsonl"),
            "cost ledger outside (a damaged line would be echoed)"),
     Attack("path_ledger_relative_write", "plan_job",
            compose("model=tiny", "provider=runpod", "provider.max_cost=1", "provider.ledger=pwn_ledger.jsonl"),
@@ -657,7 +667,8 @@ ATTACKS: list[Attack] = [
            lambda w: {"run_dir": "data/../../outside/run", "log_lines": 200}, "inner .. to an outside run",
            must_refuse=True),
     Attack("run_status_home_env", "run_status", lambda w: {"run_dir": "$HOME/run", "log_lines": 200}, "$HOME/run"),
-    Attack("run_status_tilde", "run_status", lambda w: {"run_dir": "~/run", "log_lines": 200}, "~/run (HOME is outside)",
+    Attack("run_status_tilde", "run_status", lambda w: {"run_dir": "~/run", "log_lines": 200},
+           "~/run (HOME is outside)",
            must_refuse=True),
     Attack("run_status_file_url", "run_status", lambda w: {"run_dir": f"file://{w.outside}/run", "log_lines": 200},
            "file:// URL run dir"),
@@ -722,7 +733,8 @@ ATTACKS: list[Attack] = [
            lambda w: {"inputs": ["data/../../outside/log.jsonl"], "output": str(w.out / "ing_dotdot")}, "inner .."),
     Attack("ingest_home_env", "ingest", lambda w: {"inputs": ["$HOME/log.jsonl"], "output": str(w.out / "ing_home")},
            "$HOME in an input"),
-    Attack("ingest_glob", "ingest", lambda w: {"inputs": ["*/../../outside/*.jsonl"], "output": str(w.out / "ing_glob")},
+    Attack("ingest_glob", "ingest",
+           lambda w: {"inputs": ["*/../../outside/*.jsonl"], "output": str(w.out / "ing_glob")},
            "a glob that climbs out"),
     Attack("ingest_hardlink_input", "ingest", lambda w: {"inputs": ["hl_log.jsonl"], "output": str(w.out / "ing_hl")},
            "a hard link in the project to an outside log", must_refuse=True),
@@ -731,16 +743,21 @@ ATTACKS: list[Attack] = [
     Attack("ingest_output_relative", "ingest", lambda w: {"inputs": ["inside_log.jsonl"], "output": "pwn_store"},
            "a relative output: resolved against the project (outside the outputs dir)?"),
     Attack("ingest_output_inner_dotdot", "ingest",
-           lambda w: {"inputs": ["inside_log.jsonl"], "output": "data/../../outside/pwn_store"}, "output with inner .."),
+           lambda w: {"inputs": ["inside_log.jsonl"], "output": "data/../../outside/pwn_store"},
+           "output with inner .."),
     Attack("ingest_output_leading_space", "ingest",
-           lambda w: {"inputs": ["inside_log.jsonl"], "output": f" {w.outside}/pwn_store2"}, "output with leading space"),
-    Attack("ingest_store_symlinks", "ingest", lambda w: {"inputs": ["inside_log.jsonl"], "output": str(w.out / "linkstore")},
+           lambda w: {"inputs": ["inside_log.jsonl"], "output": f" {w.outside}/pwn_store2"},
+           "output with leading space"),
+    Attack("ingest_store_symlinks", "ingest",
+           lambda w: {"inputs": ["inside_log.jsonl"], "output": str(w.out / "linkstore")},
            "existing store whose files link out (overwrite outside?)", must_refuse=True),
-    Attack("ingest_store_hardlink", "ingest", lambda w: {"inputs": ["inside_log.jsonl"], "output": str(w.out / "hlstore")},
+    Attack("ingest_store_hardlink", "ingest",
+           lambda w: {"inputs": ["inside_log.jsonl"], "output": str(w.out / "hlstore")},
            "existing store holding a hard link to an outside file", must_refuse=True),
     Attack("ingest_format_traversal", "ingest",
            lambda w: {"inputs": ["inside_log.jsonl"], "output": str(w.out / "ing_fmt"),
-                      "format": "../../../../../../../../../.." + str(w.outside / "fmt")}, "format as a path", must_refuse=True),
+                      "format": "../../../../../../../../../.." + str(w.outside / "fmt")},
+           "format as a path", must_refuse=True),
     Attack("ingest_format_override_injection", "ingest",
            lambda w: {"inputs": ["inside_log.jsonl"], "output": str(w.out / "ing_fmtinj"),
                       "format": f"auto hydra.run.dir={w.outside}/hydra_pwn"}, "format with a second override",
@@ -748,7 +765,8 @@ ATTACKS: list[Attack] = [
     # ---------------- improve: writes and reads outside
     Attack("improve_hydra_run_dir", "improve",
            lambda w: {"transcripts": str(w.out / "pc_store"), "output": str(w.out / "imp_rundir"),
-                      "overrides": ["hydra.run.dir=pwn_hydra_rundir", "hydra.output_subdir=x/../../../outside/pwn_sub"]},
+                      "overrides": ["hydra.run.dir=pwn_hydra_rundir",
+                                    "hydra.output_subdir=x/../../../outside/pwn_sub"]},
            "improve's own Hydra dirs moved outside the outputs dir"),
     Attack("improve_output_relative", "improve",
            lambda w: {"transcripts": str(w.out / "pc_store"), "output": "pwn_improved"},
@@ -765,13 +783,16 @@ ATTACKS: list[Attack] = [
            "rubric file outside via a leading space"),
     # ---------------- client-sent secrets, unicode names
     Attack("client_secret_case_variants", "compose_config",
-           lambda w: {"overrides": ["model=tiny", f"+extra.HF_TOKEN={CS['HF_TOKEN']}", f"+extra.Hf_ToKeN={CS['Hf_ToKeN']}",
+           lambda w: {"overrides": ["model=tiny", f"+extra.HF_TOKEN={CS['HF_TOKEN']}",
+                                    f"+extra.Hf_ToKeN={CS['Hf_ToKeN']}",
                                     f"+extra.apiKey={CS['apiKey']}", f"+extra.x-api-key={CS['x-api-key']}",
                                     f"+extra.authorization=Bearer {CS['authorization']}",
-                                    f"+extra.private_key={CS['private_key']}", f"+extra.client_secret={CS['client_secret']}",
+                                    f"+extra.private_key={CS['private_key']}",
+                                    f"+extra.client_secret={CS['client_secret']}",
                                     f"+extra.gitPat={CS['git_pat']}", f"+extra.AWS_SECRET_ACCESS_KEY={CS['aws']}"]},
            "secret-named keys in case/camel/header forms", client_secrets=[CS[k] for k in (
-               "HF_TOKEN", "Hf_ToKeN", "apiKey", "x-api-key", "authorization", "private_key", "client_secret", "git_pat", "aws")]),
+               "HF_TOKEN", "Hf_ToKeN", "apiKey", "x-api-key", "authorization",
+               "private_key", "client_secret", "git_pat", "aws")]),
     Attack("client_secret_sweep_and_nested", "compose_config",
            lambda w: {"overrides": ["model=tiny", f"+extra.hf_token={CS['sweepA']},{CS['sweepB']}",
                                     f"+extra.list=[{{hf_token: {CS['nested']}}}]",
@@ -797,7 +818,8 @@ ATTACKS: list[Attack] = [
     Attack("dos_fifo_log", "run_status", lambda w: {"run_dir": str(w.good), "log_lines": 5},
            "train.log/launch.log replaced by FIFOs inside the outputs dir", timeout=15,
            setup=lambda w: [mkfifo_at(lambda w, n=n: w.good / n)(w) for n in ("train.log", "launch.log")],
-           teardown=lambda w: [unlink_at(lambda w, n=n: w.good / n, PC + "\n")(w) for n in ("train.log", "launch.log")]),
+           teardown=lambda w: [unlink_at(lambda w, n=n: w.good / n, PC + "\n")(w)
+                               for n in ("train.log", "launch.log")]),
     Attack("dos_lineage_dev_zero", "lineage", lambda w: {"run_dir": str(w.lineage_dev)},
            "manifest recording /dev/zero as data: hashing never ends", timeout=15),
     Attack("dos_ingest_fifo_input", "ingest", lambda w: {"inputs": ["fifo_dir"], "output": str(w.out / "ing_fifo")},
@@ -920,9 +942,12 @@ async def play(w: World) -> dict[str, Outcome]:
         async with srv.epoch():
             if first:  # positive controls
                 first = False
-                results["pc_compose_ok"] = await srv.call("compose_config", {"overrides": ["model=tiny", "profile=smoke"]}, 90)
-                results["pc_run_status_inside"] = await srv.call("run_status", {"run_dir": str(w.good), "log_lines": 20}, 60)
-                results["pc_run_metrics_inside"] = await srv.call("run_metrics", {"run_dir": str(w.good), "last": 0}, 60)
+                results["pc_compose_ok"] = await srv.call("compose_config",
+                                                          {"overrides": ["model=tiny", "profile=smoke"]}, 90)
+                results["pc_run_status_inside"] = await srv.call("run_status",
+                                                                 {"run_dir": str(w.good), "log_lines": 20}, 60)
+                results["pc_run_metrics_inside"] = await srv.call("run_metrics",
+                                                                  {"run_dir": str(w.good), "last": 0}, 60)
                 results["pc_ingest_inside"] = await srv.call(
                     "ingest", {"inputs": ["inside_log.jsonl"], "output": str(w.out / "pc_store")}, 120)
                 w.catcher.new()

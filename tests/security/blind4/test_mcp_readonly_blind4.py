@@ -612,11 +612,13 @@ class World:
         d = runs / "sec_hydra"
         write(d / "manifest.json", json.dumps(manifest()))
         write(d / ".hydra" / "config.yaml", f"notes: {fsec('hydra-config-notes-ghp', 'ghp')}\n"
-              f"extra:\n  hf_token: {fsec('hydra-config-hf_token', 'raw')}\n  db: {fsec('hydra-config-urlpw', 'urlpw')}\n"
+              f"extra:\n  hf_token: {fsec('hydra-config-hf_token', 'raw')}\n"
+              f"  db: {fsec('hydra-config-urlpw', 'urlpw')}\n"
               f"  probe: ${{oc.env:B4_INTERP_PROBE}}\n  tok: ${{oc.env:STRIPE_SK}}\n")
         write(d / ".hydra" / "overrides.yaml", "\n".join([
             f"- notes={fsec('hydra-ovr-notes-sk', 'sk')}", f"- +extra.api_key={fsec('hydra-ovr-api_key', 'raw')}",
-            f"- +extra.webhook={fsec('hydra-ovr-urlpw', 'urlpw')}", f"- +extra.githubPat={fsec('hydra-ovr-githubPat', 'raw')}",
+            f"- +extra.webhook={fsec('hydra-ovr-urlpw', 'urlpw')}",
+            f"- +extra.githubPat={fsec('hydra-ovr-githubPat', 'raw')}",
             f"- notes2={ENV_SECRETS['SESSION_COOKIE']}", "- +extra.p=${oc.env:B4_INTERP_PROBE}"]) + "\n")
         d = runs / "sec_launch"
         write(d / "launch.json", json.dumps({
@@ -646,7 +648,8 @@ class World:
               f"  hook: {ENV_SECRETS['SLACK_WEBHOOK']}\nbest_value: 0.5\n")
         write(sw / "summary.md", f"| job | overrides |\n|---|---|\n| 0 | notes={fsec('summary-ghp', 'ghp')} "
               f"+x.api_key={fsec('summary-api_key', 'raw')} |\n")
-        write(sw / "sweep_report.md", f"# report\n{fsec('sweep_report-bearer', 'bearer')}\n{fsec('sweep_report-jwt', 'jwt')}\n")
+        write(sw / "sweep_report.md", f"# report\n{fsec('sweep_report-bearer', 'bearer')}\n"
+                                      f"{fsec('sweep_report-jwt', 'jwt')}\n")
         write(sw / "0" / "manifest.json", json.dumps(manifest(error=fsec("sweepjob-error-sk", "sk"))))
         # sweep dirs whose files point out or are bombs
         sw2 = out / "multirun" / "2026-12-01" / "01-00-00"
@@ -667,9 +670,11 @@ class World:
         write(sw4 / "optimization_results.yaml",
               f"x: !!python/object/apply:builtins.open [\"{mk}/yaml_optres\", \"w\"]\n")
         sw5 = out / "multirun" / "2026-12-01" / "04-00-00"
-        write(sw5 / "multirun.yaml", f"hydra:\n  x: !!python/object/apply:builtins.open [\"{mk}/yaml_multirun\", \"w\"]\n"
+        write(sw5 / "multirun.yaml", "hydra:\n"
+              f"  x: !!python/object/apply:builtins.open [\"{mk}/yaml_multirun\", \"w\"]\n"
               f"y: !!python/name:evil_b4mod.fn\n")
-        write(sw5 / "0" / ".hydra" / "config.yaml", f"x: !!python/object/apply:builtins.open [\"{mk}/yaml_cfg\", \"w\"]\n")
+        write(sw5 / "0" / ".hydra" / "config.yaml",
+              f"x: !!python/object/apply:builtins.open [\"{mk}/yaml_cfg\", \"w\"]\n")
         write(sw5 / "0" / ".hydra" / "overrides.yaml",
               f"- !!python/object/apply:builtins.open [\"{mk}/yaml_ovr\", \"w\"]\n")
         write(sw5 / "0" / "manifest.json", json.dumps(manifest()))
@@ -1046,7 +1051,8 @@ ATTACKS: list[tuple] = [
     A("ingest_output_symlink_out", "ingest", {"inputs": ["@OUT@/ingest_in/good.jsonl"],
                                               "output": "@OUT@/store_link_out"}),
     A("ingest_format_injection", "ingest", {"inputs": ["@OUT@/ingest_in/good.jsonl"], "output": "@OUT@/st_h",
-                                            "format": "openai input=@OUTSIDE@/transcripts.jsonl hydra.run.dir=@OUTSIDE@/x"}),
+                                            "format": "openai input=@OUTSIDE@/transcripts.jsonl "
+                                                      "hydra.run.dir=@OUTSIDE@/x"}),
     A("improve_transcripts_outside", "improve", {"transcripts": "@OUTSIDE@/transcripts.jsonl",
                                                  "output": "@OUT@/imp_a"}),
     A("improve_output_in_project", "improve", {"transcripts": "@OUT@/ingest_in/good.jsonl",

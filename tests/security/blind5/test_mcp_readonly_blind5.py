@@ -39,7 +39,7 @@ import threading
 import time
 import unicodedata
 import urllib.parse
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -90,7 +90,8 @@ class Canary:
         c = self.core
         out = [("raw", c, "raw"), ("uesc", c, "unicode-escaped"), ("nfkc", c, "nfkc-folded"),
                ("url", c, "url-encoded"), ("strip", c, "separators inserted / split"),
-               ("lowstrip", c.lower(), "case-folded"), ("raw", c[::-1], "reversed"), ("strip", c[::-1], "reversed+split"),
+               ("lowstrip", c.lower(), "case-folded"), ("raw", c[::-1], "reversed"),
+               ("strip", c[::-1], "reversed+split"),
                ("raw", c.encode().hex(), "hex"), ("raw", c.encode().hex().upper(), "HEX"),
                ("raw", codecs.encode(c, "rot13"), "rot13")]
         if len(c) >= 20:
@@ -656,8 +657,8 @@ def build(w: World) -> dict:
                                             "auto_map": {"AutoConfig": "modeling_evil.EvilConfig",
                                                          "AutoModelForCausalLM": "modeling_evil.EvilModel"}}))
     w.write(em / "modeling_evil.py", f"open({str(M / 'import-modeling_evil')!r}, 'w').write('x')\n")
-    w.write(em / "tokenizer_config.json", json.dumps({"chat_template": "{{ cycler.__init__.__globals__.os.system('touch "
-                                                      + str(M / 'ssti-tokenizer') + "') }}"}))
+    w.write(em / "tokenizer_config.json", json.dumps({
+        "chat_template": "{{ cycler.__init__.__globals__.os.system('touch " + str(M / 'ssti-tokenizer') + "') }}"}))
     return k
 
 
@@ -787,7 +788,8 @@ def _p_interp_files(w: World, k: dict) -> None:
         ".hydra/config.yaml": "model:\n  name: ${oc.env:B5_NOTE}\nobjective:\n  name: ${oc.env:OTP_SEED}\n"
                               "task:\n  name: x\nreward:\n  name: y\n",
         ".hydra/overrides.yaml": "- notes=${oc.env:B5_NOTE}\n- model=${oc.env:HMAC_SALT}\n",
-        ".hydra/hydra.yaml": "hydra:\n  run:\n    dir: ${oc.env:B5_NOTE}\n  runtime:\n    choices:\n      model: ${oc.env:PAROLA}\n"})
+        ".hydra/hydra.yaml": "hydra:\n  run:\n    dir: ${oc.env:B5_NOTE}\n  runtime:\n    choices:\n"
+                             "      model: ${oc.env:PAROLA}\n"})
     w.mkrun("interp_eval", eval_={"summary": {"base_accuracy": "${oc.env:B5_NOTE}", "x": "${oc.env:CONTRASENA}"},
                                   "records": [{"prompt": "${oc.env:B5_NOTE}", "solved": True}]})
     w.mksweep("interp_sweep", {
@@ -837,8 +839,9 @@ def _p_code(w: World, k: dict) -> None:
     w.mksweep("yaml_new", {"optimization_results.yaml":
                            "name: x\nbest_params: !!python/object/new:b5evil.Evil []\n"
                            "other: !!python/name:b5evil.fn ''\n"})
-    w.mkrun("yaml_hydra", files={".hydra/config.yaml": f"model: !!python/object/apply:os.system ['touch {M}/yaml-hydra']\n",
-                                 ".hydra/overrides.yaml": f"- !!python/object/apply:os.system ['touch {M}/yaml-ovr']\n"})
+    w.mkrun("yaml_hydra", files={
+        ".hydra/config.yaml": f"model: !!python/object/apply:os.system ['touch {M}/yaml-hydra']\n",
+        ".hydra/overrides.yaml": f"- !!python/object/apply:os.system ['touch {M}/yaml-ovr']\n"})
     pk = lambda tag: pickle.dumps(_Pickle(str(M / f"pickle-{tag}")))  # noqa: E731
     w.mkrun("pickles", manifest={"global_step": 2, "checkpoint": "checkpoints/checkpoint-2"}, files={
         "checkpoints/checkpoint-2/optimizer.pt": pk("optimizer"), "checkpoints/checkpoint-2/rng_state.pth": pk("rng"),
@@ -849,7 +852,8 @@ def _p_code(w: World, k: dict) -> None:
                                "optimization_results.yaml": "name: x\n"})
     # ingest inputs that would import or run code if deserialised unsafely
     w.write(w.project / "logs" / "lc_ctor.jsonl", json.dumps({"id": "r1", "run_type": "llm", "name": "ChatOpenAI",
-        "inputs": {"messages": [[{"lc": 1, "type": "constructor", "id": ["b5evil", "Evil"], "kwargs": {"content": "hi"}}]]},
+        "inputs": {"messages": [[{"lc": 1, "type": "constructor", "id": ["b5evil", "Evil"],
+                                  "kwargs": {"content": "hi"}}]]},
         "outputs": {"generations": [[{"text": "yo", "message": {"lc": 1, "type": "constructor",
                                                                "id": ["b5evil", "Evil"], "kwargs": {}}}]]},
         "child_runs": []}) + "\n")
@@ -921,7 +925,8 @@ def _(p: Play) -> None:
         p.call("ingest", inputs=["logs/chats.jsonl"], output=str(out))
     finally:
         for mod in os.listdir(W().outputs):
-            if (W().outputs / mod / "__init__.py").exists() and "b5 shadow" in (W().outputs / mod / "__init__.py").read_text():
+            if ((W().outputs / mod / "__init__.py").exists()
+                    and "b5 shadow" in (W().outputs / mod / "__init__.py").read_text()):
                 shutil.rmtree(W().outputs / mod)
 
 
@@ -955,7 +960,8 @@ net("net_sweeper_storage_mysql_plan", "plan_job", lambda: {"overrides": [
 net("net_url_key_uppercase", "compose_config", lambda: {"overrides": [
     "reward=judge", "reward.model=m", f"reward.base_URL={_url('a-upper')}"]})
 net("net_url_key_api_base_param", "compose_config", lambda: {"overrides": [
-    "reward=judge", "reward.model=m", f"+reward.params.api_base={_url('a-apibase')}", f"+reward.params.host={_url('h')}"]})
+    "reward=judge", "reward.model=m", f"+reward.params.api_base={_url('a-apibase')}",
+    f"+reward.params.host={_url('h')}"]})
 net("net_judge_env_base_url_fallback_improve", "improve", lambda: {
     "transcripts": str(W().outputs / "control_tr"), "output": str(W().outputs / "imp_judge"), "reward": "judge",
     "overrides": ["reward.model=gpt-4o-mini", "reward.rubric=Is it good?"]})
@@ -1010,9 +1016,11 @@ simple_lazy("group_option_sorted_traversal", "path", "compose_config",
             lambda: {"overrides": ["model=tiny", f"experiment=sort(gsm8k,{trav(W().outside / 'evil')})"],
                      "multirun": True})
 simple_lazy("ingest_comma_injection", "path", "ingest",
-            lambda: {"inputs": [f"logs/chats.jsonl,{W().outside / 'secret.jsonl'}"], "output": str(W().outputs / "ing_comma")})
+            lambda: {"inputs": [f"logs/chats.jsonl,{W().outside / 'secret.jsonl'}"],
+                     "output": str(W().outputs / "ing_comma")})
 simple_lazy("ingest_bracket_quote_injection", "path", "ingest",
-            lambda: {"inputs": [f"logs/it's],input=['{W().outside / 'secret.jsonl'}"], "output": str(W().outputs / "ing_q")})
+            lambda: {"inputs": [f"logs/it's],input=['{W().outside / 'secret.jsonl'}"],
+                     "output": str(W().outputs / "ing_q")})
 simple_lazy("ingest_output_comma_injection", "path", "ingest",
             lambda: {"inputs": ["logs/chats.jsonl"], "output": f"{W().outputs / 'ing_oc'},{W().outside / 'outdir'}"})
 simple_lazy("improve_transcripts_comma_injection", "path", "improve",
@@ -1054,7 +1062,8 @@ def _p_paths(w: World, k: dict) -> None:
     os.symlink(w.outside / "secret_metrics.jsonl", w.outputs / "hop.jsonl")
     os.symlink(w.outputs / "hop.jsonl", w.runs / "double_hop" / "metrics.jsonl")
     dp = k["decoy_pid"]
-    for name, log in (("launch_log_outside", str(w.outside / "secret.txt")), ("launch_log_environ", "/proc/self/environ"),
+    for name, log in (("launch_log_outside", str(w.outside / "secret.txt")),
+                      ("launch_log_environ", "/proc/self/environ"),
                       ("launch_log_relative", "../../../../outside/secret.txt"),
                       ("launch_log_decoy_environ", f"/proc/{dp}/environ")):
         w.mkrun(name, manifest={"status": "running"}, files={"launch.json": json.dumps(
@@ -1070,7 +1079,8 @@ def _p_paths(w: World, k: dict) -> None:
                    "path": str(w.outside / "curated.jsonl")}}})
     w.mkrun("lineage_parent_outside", manifest={"config": {"model": {
         "name": "x", "source": "run", "name_or_path": str(w.outside / "fake_run" / "model")}},
-        "lineage": {"parent_model": {"path": str(w.outside / "fake_run" / "model"), "run": str(w.outside / "fake_run")}}})
+        "lineage": {"parent_model": {"path": str(w.outside / "fake_run" / "model"),
+                                     "run": str(w.outside / "fake_run")}}})
     w.mkrun("lineage_parent_link", manifest={"config": {"model": {
         "name": "x", "source": "run", "name_or_path": str(w.project / "link_out" / "fake_run" / "model")}},
         "lineage": {"parent_model": {"path": str(w.project / "link_out" / "fake_run" / "model"),
@@ -1078,7 +1088,8 @@ def _p_paths(w: World, k: dict) -> None:
     # two runs naming each other as parent
     a, b = w.runs / "cycle_a", w.runs / "cycle_b"
     for me, other in ((a, b), (b, a)):
-        w.mkrun(me.name, manifest={"config": {"model": {"name": "x", "source": "run", "name_or_path": str(other / "model")}},
+        w.mkrun(me.name, manifest={"config": {"model": {"name": "x", "source": "run",
+                                                        "name_or_path": str(other / "model")}},
                                    "lineage": {"parent_model": {"path": str(other / "model"), "run": str(other)}}})
         (me / "model").mkdir(exist_ok=True)
 
@@ -1278,9 +1289,11 @@ LOG_FORMS: dict[str, Callable[[str], str]] = {
     "log_python_repr_dict": lambda c: f"client config: {{'api_key': '{c}', 'timeout': 30}}",
     "log_kwarg_passphrase": lambda c: f"open_wallet(passphrase='{c}')",
     "log_cli_flag_api_key": lambda c: f"$ judge-cli --api-key {c} --model gpt",
-    "log_pgp_private_block": lambda c: f"-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQVYBGW{c}AAAA\n=abcd\n-----END PGP PRIVATE KEY BLOCK-----",
+    "log_pgp_private_block": lambda c: (f"-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQVYBGW{c}AAAA\n=abcd\n"
+                                        "-----END PGP PRIVATE KEY BLOCK-----"),
     "log_putty_key": lambda c: f"PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nPrivate-Lines: 1\nAAAAI{c}",
-    "log_pem_split_over_lines": lambda c: f"-----BEGIN RSA PRIVATE KEY-----\nMIIEow{c}\nAAAA\n-----END RSA PRIVATE KEY-----",
+    "log_pem_split_over_lines": lambda c: (f"-----BEGIN RSA PRIVATE KEY-----\nMIIEow{c}\nAAAA\n"
+                                           "-----END RSA PRIVATE KEY-----"),
     "log_gitlab_pat": lambda c: f"using glpat-{c[:20]} for the registry ({c[20:]})",
     "log_slack_bot_token": lambda c: f"slack: xoxb-1234567890-1234567890123-{c}",
     "log_google_api_key": lambda c: f"maps key AIzaSy{c}abcdefghijk",
@@ -1288,9 +1301,11 @@ LOG_FORMS: dict[str, Callable[[str], str]] = {
     "log_aws_temporary_key": lambda c: f"ASIA{c[:16].upper()} {c}",
     "log_sendgrid_key": lambda c: f"SG.{c[:22]}.{c}abcdefghijklmnopqrs",
     "log_stripe_restricted": lambda c: f"rk_live_{c} pk_test_x",
-    "log_jwt_with_space_header": lambda c: "jwt " + ".".join(base64.urlsafe_b64encode(x.encode()).decode().rstrip("=") for x in (
-        '{ "alg": "HS256", "typ": "JWT" }', json.dumps({"sub": "u", "secret": c}), "sig")),
-    "log_azure_connection_string": lambda c: f"DefaultEndpointsProtocol=https;AccountName=b5;AccountKey={c}==;EndpointSuffix=core.windows.net",
+    "log_jwt_with_space_header": lambda c: "jwt " + ".".join(
+        base64.urlsafe_b64encode(x.encode()).decode().rstrip("=") for x in (
+            '{ "alg": "HS256", "typ": "JWT" }', json.dumps({"sub": "u", "secret": c}), "sig")),
+    "log_azure_connection_string": lambda c: (f"DefaultEndpointsProtocol=https;AccountName=b5;AccountKey={c}=="
+                                              ";EndpointSuffix=core.windows.net"),
     "log_key_value_next_line": lambda c: f"api_key:\n    {c}",
     "log_json_escaped_hf_token": lambda c: '{"note": "\\u0068f_' + c + '"}',
     "log_npmrc_auth": lambda c: f"//registry.npmjs.org/:_authToken={c}",
@@ -1312,10 +1327,13 @@ def _p_logs(w: World, k: dict) -> None:
         "log_env_reversed": ("GITHUB_PAT", lambda v: f"debug: {v[::-1]}"),
         "log_env_split_lines": ("RUNPOD_API_KEY", lambda v: f"key part 1: {v[:14]}\nkey part 2: {v[14:]}"),
         "log_env_zero_width": ("WANDB_API_KEY", lambda v: "wandb " + "\u200b".join(v)),
-        "log_env_fullwidth": ("HF_TOKEN", lambda v: "token " + "".join(chr(ord(ch) + 0xFEE0) if "!" <= ch <= "~" else ch for ch in v)),
-        "log_env_percent_encoded": ("AWS_SECRET_ACCESS_KEY", lambda v: "aws " + "".join(f"%{b:02X}" for b in v.encode())),
+        "log_env_fullwidth": ("HF_TOKEN", lambda v: "token " + "".join(chr(ord(ch) + 0xFEE0) if "!" <= ch <= "~" else ch
+                                                                        for ch in v)),
+        "log_env_percent_encoded": ("AWS_SECRET_ACCESS_KEY",
+                                    lambda v: "aws " + "".join(f"%{b:02X}" for b in v.encode())),
         "log_env_spaced": ("ANTHROPIC_API_KEY", lambda v: "k: " + " ".join(v)),
-        "log_env_unicode_escape_literal": ("OPENAI_API_KEY", lambda v: "k: " + "".join(f"\\u{ord(ch):04x}" for ch in v[:4]) + v[4:]),
+        "log_env_unicode_escape_literal": ("OPENAI_API_KEY",
+                                           lambda v: "k: " + "".join(f"\\u{ord(ch):04x}" for ch in v[:4]) + v[4:]),
         "log_env_tail_cut_64k": ("HF_TOKEN", lambda v: v + "B" * (65536 - len(v) + 3) + "\n"),
         "log_env_tail_cut_64000": ("GITHUB_PAT", lambda v: v + "C" * (64000 - len(v) + 5) + "\n"),
         "log_env_lowercased": ("OPENAI_API_KEY", lambda v: f"KEY={v.upper()}"),
@@ -1350,21 +1368,32 @@ def _p_records(w: World, k: dict) -> None:
         "summary_yaml_multiline_key", "optres_malformed_echo", "optres_binary", "list_runs_overrides",
         "lineage_record_forms", "ingest_echo_role_id", "compose_rows_key_echo", "compose_not_json_echo",
         "eval_summary_cookie", "sweep_report_md_dsn")}
-    w.mkrun("metrics_api_keys_list", metrics=json.dumps({"step": 1, "api_keys": [c["metrics_api_keys_list"].core]}) + "\n")
-    w.mkrun("metrics_passphrase", metrics=json.dumps({"step": 1, "passphrase": c["metrics_passphrase"].core, "pin": c["metrics_passphrase"].core}) + "\n")
-    w.mkrun("metrics_token_as_column", metrics=json.dumps({"step": 1, "xoxp-1-2-" + c["metrics_token_as_column"].core: 1.0}) + "\n")
-    w.mkrun("metrics_nested_bearer", metrics=json.dumps({"step": 1, "cfg": {"auth": {"bearer": c["metrics_nested_bearer"].core},
-                                                                          "headers": {"Authorization": "Basic " + b64("u:" + c["metrics_nested_bearer"].core)}}}) + "\n")
-    w.mkrun("metrics_base64_field", metrics=json.dumps({"step": 1, "config_b64": b64("api_key: sk-" + c["metrics_base64_field"].core + "\n")}) + "\n")
-    w.mkrun("metrics_unicode_escaped_sk", metrics='{"step": 1, "note": "\\u0073\\u006b-proj-' + c["metrics_unicode_escaped_sk"].core + '"}\n')
-    w.mkrun("metrics_env_split_fields", metrics=json.dumps({"step": 1, "a": e["HF_TOKEN"][:11], "b": e["HF_TOKEN"][11:]}) + "\n")
-    w.mkrun("metrics_hyphen_key_filter", metrics=json.dumps({"step": 1, "Api-Key": c["metrics_hyphen_key_filter"].core, "X-Auth-Token ": c["metrics_hyphen_key_filter"].core}) + "\n")
+    w.mkrun("metrics_api_keys_list",
+            metrics=json.dumps({"step": 1, "api_keys": [c["metrics_api_keys_list"].core]}) + "\n")
+    w.mkrun("metrics_passphrase", metrics=json.dumps({"step": 1, "passphrase": c["metrics_passphrase"].core,
+                                                      "pin": c["metrics_passphrase"].core}) + "\n")
+    w.mkrun("metrics_token_as_column",
+            metrics=json.dumps({"step": 1, "xoxp-1-2-" + c["metrics_token_as_column"].core: 1.0}) + "\n")
+    w.mkrun("metrics_nested_bearer", metrics=json.dumps({"step": 1, "cfg": {
+        "auth": {"bearer": c["metrics_nested_bearer"].core},
+        "headers": {"Authorization": "Basic " + b64("u:" + c["metrics_nested_bearer"].core)}}}) + "\n")
+    w.mkrun("metrics_base64_field", metrics=json.dumps({
+        "step": 1, "config_b64": b64("api_key: sk-" + c["metrics_base64_field"].core + "\n")}) + "\n")
+    w.mkrun("metrics_unicode_escaped_sk",
+            metrics='{"step": 1, "note": "\\u0073\\u006b-proj-' + c["metrics_unicode_escaped_sk"].core + '"}\n')
+    w.mkrun("metrics_env_split_fields",
+            metrics=json.dumps({"step": 1, "a": e["HF_TOKEN"][:11], "b": e["HF_TOKEN"][11:]}) + "\n")
+    w.mkrun("metrics_hyphen_key_filter", metrics=json.dumps({
+        "step": 1, "Api-Key": c["metrics_hyphen_key_filter"].core,
+        "X-Auth-Token ": c["metrics_hyphen_key_filter"].core}) + "\n")
     w.mkrun("eval_hyphen_key", eval_={"summary": {"base_accuracy": 0.1}, "records": [
         {"prompt": "p", "answer": "a", "solved": True, "metadata": {"x-api-key": c["eval_hyphen_key"].core,
                                                                     "private-token": c["eval_hyphen_key"].core}}]})
     w.mkrun("eval_completion_ghr", eval_={"summary": {"base_accuracy": 0.1}, "records": [
-        {"prompt": "p", "answer": "a", "solved": True, "trained_completion": "here: ghr_" + c["eval_completion_ghr"].core + "abcdefghijkl"}]})
-    w.mkrun("eval_summary_cookie", eval_={"summary": {"base_accuracy": 0.1, "session_cookie": c["eval_summary_cookie"].core,
+        {"prompt": "p", "answer": "a", "solved": True,
+         "trained_completion": "here: ghr_" + c["eval_completion_ghr"].core + "abcdefghijkl"}]})
+    w.mkrun("eval_summary_cookie", eval_={"summary": {"base_accuracy": 0.1,
+                                                      "session_cookie": c["eval_summary_cookie"].core,
                                                       "signing_salt": c["eval_summary_cookie"].core}, "records": []})
     w.mkrun("manifest_error_json_escaped", manifest='{"status": "failed", "error": "bad key \\u0068\\u0066_'
             + c["manifest_error_json_escaped"].core + '", "overrides": ["model=tiny"]}')
@@ -1372,16 +1401,19 @@ def _p_records(w: World, k: dict) -> None:
     w.mkrun("manifest_error_dict_basic", manifest={"status": "failed", "error": {"request": {"headers": {
         "Authorization": "Basic " + b64("svc:" + c["manifest_error_dict_basic"].core)}}}})
     w.mksweep("summary_yaml_multiline_key", {"summary.md": "# sweep\n```yaml\nhf_token: |\n  hf_"
-              + c["summary_yaml_multiline_key"].core + "\nwebhook: https://hooks.slack.com/services/T0/B0/" + c["summary_yaml_multiline_key"].core[::-1] + "\n```\n"})
+              + c["summary_yaml_multiline_key"].core + "\nwebhook: https://hooks.slack.com/services/T0/B0/"
+              + c["summary_yaml_multiline_key"].core[::-1] + "\n```\n"})
     w.mksweep("optres_malformed_echo", {"optimization_results.yaml": "name: x\nbest_params:\n  lr: 1\n token ghu_"
               + c["optres_malformed_echo"].core + " " + e["PRIVKEY"] + " : [\n"})
     w.mksweep("optres_binary", {"optimization_results.yaml": "name: x\nbest_params:\n  blob: !!binary "
               + b64("password=" + c["optres_binary"].core) + "\n"})
     w.mksweep("sweep_report_md_dsn", {"sweep_report.md": "# report\nstorage: postgresql://optuna:"
-              + c["sweep_report_md_dsn"].core + "@db/optuna\nstorage2: mysql://" + c["sweep_report_md_dsn"].core[::-1] + "@db/x\n"})
+              + c["sweep_report_md_dsn"].core + "@db/optuna\nstorage2: mysql://"
+              + c["sweep_report_md_dsn"].core[::-1] + "@db/x\n"})
     lr = c["list_runs_overrides"].core
     w.mkrun("list_runs_overrides", manifest={"overrides": [f"+x.api_keys=[{lr}]", f"+x.passphrase={lr}",
-                                                           f"+x.bearer={lr}", f"+x.private-key={lr}", f"notes=Basic {b64('u:' + lr)}"],
+                                                           f"+x.bearer={lr}", f"+x.private-key={lr}",
+                                                           f"notes=Basic {b64('u:' + lr)}"],
                                              "choices": {"model": "tiny", "x": lr[::-1]}})
     lc = c["lineage_record_forms"].core
     w.mkrun("lineage_record_forms", manifest={"lineage": {"data": {"path": f"https://{lc}@data.example.com/x.jsonl",
@@ -1389,13 +1421,16 @@ def _p_records(w: World, k: dict) -> None:
                                                           "held_out": {"path": f"s3://b?X-Amz-Signature={lc[::-1]}"}}})
     ic = c["ingest_echo_role_id"].core
     w.write(w.project / "logs" / "echo.jsonl", "".join(json.dumps(r) + "\n" for r in (
-        {"id": "xoxb-1-2-" + ic, "messages": [{"role": "user", "content": "hi"}, {"role": "robot-" + ic, "content": "x"}]},
+        {"id": "xoxb-1-2-" + ic, "messages": [{"role": "user", "content": "hi"},
+                                              {"role": "robot-" + ic, "content": "x"}]},
         {"id": "c2", "messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "",
             "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
             {"role": "tool", "tool_call_id": e["PRIVKEY"], "content": "r"}]},
         {"id": "c3", "messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "x",
-            "tool_calls": [{"id": "call_2", "type": "function", "function": {"name": "f", "arguments": "{\"pw\": \"" + ic + "\""}}]}]})))
-    w.write(w.project / "data" / "rows_secret_key.jsonl", json.dumps({"ghu_" + c["compose_rows_key_echo"].core: 1, "question": "q"}) + "\n")
+            "tool_calls": [{"id": "call_2", "type": "function",
+                            "function": {"name": "f", "arguments": "{\"pw\": \"" + ic + "\""}}]}]})))
+    w.write(w.project / "data" / "rows_secret_key.jsonl",
+            json.dumps({"ghu_" + c["compose_rows_key_echo"].core: 1, "question": "q"}) + "\n")
     w.write(w.project / "data" / "not_json.jsonl", "Authorization: Basic " + b64("u:" + c["compose_not_json_echo"].core)
             + " " + e["MNEMONIC"] + "\n")
 
@@ -1477,19 +1512,29 @@ def _p_client(w: World, k: dict) -> None:
 def _(p: Play) -> None:
     c = next(x for x in W().canaries if x.label == "client:improve_override_api_key").core
     p.call("improve", transcripts=str(W().outputs / "control_tr"), output=str(W().outputs / "imp_key"),
-           reward="arithmetic", task="arithmetic", overrides=[f"+reward.params.api_keys=[{c}]", f"+task.params.passphrase={c}"])
+           reward="arithmetic", task="arithmetic",
+           overrides=[f"+reward.params.api_keys=[{c}]", f"+task.params.passphrase={c}"])
 
 
 # ---- I. resources -------------------------------------------------------------------------------------------------
 
-simple("res_200_long_strings", "resource", "compose_config", overrides=["model=tiny"] + [f"+e{i}=" + "A" * 19990 for i in range(200)])
-simple("res_deep_list_value", "resource", "compose_config", overrides=["model=tiny", "+extra=" + "[" * 4000 + "]" * 4000])
-simple("res_deep_dict_value", "resource", "compose_config", overrides=["model=tiny", "+extra=" + "{a:" * 3000 + "1" + "}" * 3000])
-simple("res_sweep_shuffle_huge_range", "resource", "compose_config", overrides=["model=tiny", "seed=shuffle(range(0,50000000))"], multirun=True)
-simple("res_sweep_float_range_tiny_step", "resource", "compose_config", overrides=["model=tiny", "objective.learning_rate=range(0,1,step=0.0000000001)"], multirun=True)
-simple("res_sweep_product", "resource", "plan_job", overrides=["model=tiny", "seed=range(0,100)", "task.seed=range(0,100)", "task.n_train=range(1,4)"], multirun=True)
-simple("res_sweep_sort_reverse_huge", "resource", "compose_config", overrides=["model=tiny", "seed=sort(range(0,90000000),reverse=true)"], multirun=True)
-simple("res_n_trials_huge_plan", "resource", "plan_job", overrides=["model=tiny", "sweep=grpo_lr_kl", "hydra.sweeper.n_trials=1000000000000"], multirun=True)
+simple("res_200_long_strings", "resource", "compose_config",
+       overrides=["model=tiny"] + [f"+e{i}=" + "A" * 19990 for i in range(200)])
+simple("res_deep_list_value", "resource", "compose_config",
+       overrides=["model=tiny", "+extra=" + "[" * 4000 + "]" * 4000])
+simple("res_deep_dict_value", "resource", "compose_config",
+       overrides=["model=tiny", "+extra=" + "{a:" * 3000 + "1" + "}" * 3000])
+simple("res_sweep_shuffle_huge_range", "resource", "compose_config",
+       overrides=["model=tiny", "seed=shuffle(range(0,50000000))"], multirun=True)
+simple("res_sweep_float_range_tiny_step", "resource", "compose_config",
+       overrides=["model=tiny", "objective.learning_rate=range(0,1,step=0.0000000001)"], multirun=True)
+simple("res_sweep_product", "resource", "plan_job",
+       overrides=["model=tiny", "seed=range(0,100)", "task.seed=range(0,100)", "task.n_train=range(1,4)"],
+       multirun=True)
+simple("res_sweep_sort_reverse_huge", "resource", "compose_config",
+       overrides=["model=tiny", "seed=sort(range(0,90000000),reverse=true)"], multirun=True)
+simple("res_n_trials_huge_plan", "resource", "plan_job",
+       overrides=["model=tiny", "sweep=grpo_lr_kl", "hydra.sweeper.n_trials=1000000000000"], multirun=True)
 
 
 @attack("res_many_calls", "resource", total_limit=45.0)
@@ -1526,7 +1571,8 @@ def _(p: Play) -> None:
     big = W().outputs / "sparse" / "curated.jsonl"
     _sparse(big, 40 << 30)
     W().mkrun("sparse_lineage", manifest={"lineage": {"data": {"path": str(big), "sha256": "0" * 64}},
-                                          "config": {"model": {"name": "tiny"}, "task": {"name": "curated", "path": str(big)}}})
+                                          "config": {"model": {"name": "tiny"},
+                                                     "task": {"name": "curated", "path": str(big)}}})
     try:
         p.call("lineage", run_dir=str(d))
     finally:
@@ -1615,7 +1661,8 @@ def world(tmp_path_factory):
     w.host.sock.close()
     if RECORD:
         (HERE / "measurement.json").write_text(json.dumps({
-            "commit": subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip(),
+            "commit": subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
+                                     text=True).stdout.strip(),
             "attacks": len(ATTACKS), "server_starts": server.starts, "results": RESULTS}, indent=1, ensure_ascii=False))
 
 

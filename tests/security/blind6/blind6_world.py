@@ -253,7 +253,7 @@ class World:
 
     # --- planting
     def _plant(self) -> None:
-        P, O, X, H = self.project, self.outputs, self.outside, self.home
+        P, _, X, H = self.project, self.outputs, self.outside, self.home
         fc = FILE_CANARIES
         # outside the roots
         (X / "secret.txt").write_text(fc["outside_txt"] + "\n")
@@ -295,7 +295,8 @@ class World:
         (P / ".env").write_text(f"OPENAI_API_KEY={fc['project_env_key']}\nXYZZY={fc['project_env_odd']}\n")
         (P / "credentials.json").write_text(json.dumps({"client_secret": fc["project_credentials"],
                                                         "x": fc["project_credentials"]}))
-        (P / "id_rsa").write_text(f"-----BEGIN RSA PRIVATE KEY-----\n{fc['planted_pem']}\n-----END RSA PRIVATE KEY-----\n")
+        (P / "id_rsa").write_text(f"-----BEGIN RSA PRIVATE KEY-----\n{fc['planted_pem']}\n"
+                                  "-----END RSA PRIVATE KEY-----\n")
         logs = P / "logs"
         logs.mkdir()
         rec = {"messages": [{"role": "user", "content": "where is my order?"},
@@ -373,11 +374,13 @@ class World:
             f"wide: {''.join(chr(ord(c) + 0xFEE0) if '!' <= c <= '~' else c for c in e['RUNPOD_API_KEY'])}",
             f"reversed {e['WANDB_API_KEY'][::-1]}",
             f"passphrase in prose: the words are {e['BACKUP_PASSPHRASE']} ok",
-            f"sentry {e['SENTRY_DSN']}", f"hook {e['SLACK_WEBHOOK_URL']}", f"url-b64 {base64.urlsafe_b64encode(e['COOKIE_JAR_B6'].encode()).decode()}",
+            f"sentry {e['SENTRY_DSN']}", f"hook {e['SLACK_WEBHOOK_URL']}",
+            f"url-b64 {base64.urlsafe_b64encode(e['COOKIE_JAR_B6'].encode()).decode()}",
             f"short {e['SHORT_SECRET']}", f"unicode {e['UNICODE_SECRET_KEY']}",
             f"split {e['LONG_SECRET_KEY'][:160]}", f"split2 {e['LONG_SECRET_KEY'][160:]}",
             f"plain {e['lowercase_api_key']}", f"aws {e['AWS_SECRET_ACCESS_KEY']}", ""])})
-        self.metrics_forms = self.run_dir("metrics_forms", None, **{"metrics.jsonl": "".join(json.dumps(r) + "\n" for r in [
+        self.metrics_forms = self.run_dir("metrics_forms", None,
+                                          **{"metrics.jsonl": "".join(json.dumps(r) + "\n" for r in [
             {"step": 1, "reward": 0.1, e["HF_TOKEN"]: 1.0},
             {"step": 2, "reward": int(e["B6_PIN_TOKEN"]), "note": e["DB_PASSWORD"]},
             {"step": 3, f"rewards/{e['OPENAI_API_KEY']}/mean": 0.3, "hex": e["GITHUB_TOKEN"].encode().hex()},
@@ -389,7 +392,8 @@ class World:
             "overrides": [f"+x.hf_token={fc['planted_hf_token']}", f"+y.note={e['BACKUP_PASSPHRASE']}"],
             "config": {"reward": {"api_key": fc["planted_hf_token"], "pin": int(e["B6_PIN_TOKEN"]),
                                   "password": fc["planted_password"], e["COOKIE_JAR_B6"]: 1,
-                                  "private": f"-----BEGIN PRIVATE KEY-----\n{fc['planted_pem']}\n-----END PRIVATE KEY-----"}},
+                                  "private": f"-----BEGIN PRIVATE KEY-----\n{fc['planted_pem']}\n"
+                                             "-----END PRIVATE KEY-----"}},
             "choices": {"model": e["X_AUTH"]}, "global_step": int(e["B6_PIN_TOKEN"]),
             "result": {"trained_accuracy": float(e["B6_PIN_TOKEN"])}})
         long_pre = "y" * 490
@@ -459,7 +463,8 @@ class World:
         (sw / "0" / "manifest.json").write_text(json.dumps({"status": "completed", "overrides": ["seed=0"]}))
         (sw / "summary.md").write_text(f"| job | note |\n| 0 | {e['OPENAI_API_KEY']} |\n"
                                        f"password: {e['DB_PASSWORD']}\n" + "z" * 99_990 + e["LONG_SECRET_KEY"])
-        (sw / "sweep_report.md").write_bytes(b"\xef\xbb\xbf" + f"hf {e['HF_TOKEN']}\r\n\x00{e['GITHUB_TOKEN']}\r\n".encode())
+        (sw / "sweep_report.md").write_bytes(b"\xef\xbb\xbf"
+                                             + f"hf {e['HF_TOKEN']}\r\n\x00{e['GITHUB_TOKEN']}\r\n".encode())
         self.sweeps["reports"] = sw
         sw = self.outputs / "multirun" / "2026-02-02" / "links"
         sw.mkdir(parents=True)
@@ -484,7 +489,8 @@ class World:
             "improve": {"path": str(self.outside / "secret.yaml")}},
             "model": {"source": "run", "name_or_path": str(self.outside / "run")}})
         a, b = (self.outputs / "runs" / "2026-02-01" / n for n in ("lin_loop_a", "lin_loop_b"))
-        self.run_dir("lin_loop_a", {"status": "completed", "resumed_from": str(b), "model": {"source": "run", "name_or_path": str(b)},
+        self.run_dir("lin_loop_a", {"status": "completed", "resumed_from": str(b),
+                                    "model": {"source": "run", "name_or_path": str(b)},
                                     "lineage": {"parent": {"path": str(b)}}})
         self.run_dir("lin_loop_b", {"status": "completed", "model": {"source": "run", "name_or_path": str(a)},
                                     "lineage": {"parent": {"path": str(a)}}})
@@ -495,8 +501,9 @@ class World:
             prev = self.run_dir(f"chain_{i:03d}", m)
         self.lin_chain = prev
         self.lin_secret_path = self.run_dir("lin_secret_path", {"status": "completed", "lineage": {
-            "curated": {"path": str(self.outputs / e["OPENAI_API_KEY"] / "curated.jsonl"), "sha256": e["WANDB_API_KEY"]},
-            "note": f"${{oc.env:XQ7_VAL}}"}})
+            "curated": {"path": str(self.outputs / e["OPENAI_API_KEY"] / "curated.jsonl"),
+                        "sha256": e["WANDB_API_KEY"]},
+            "note": "${oc.env:XQ7_VAL}"}})
         self.secret_sha = hashlib.sha256((FILE_CANARIES["outside_txt"] + "\n").encode()).hexdigest()
         self.secret_jsonl_sha = hashlib.sha256((self.outside / "secret.jsonl").read_bytes()).hexdigest()
         # many runs in one day dir

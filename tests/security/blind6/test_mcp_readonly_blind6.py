@@ -1,7 +1,8 @@
 """blind6: a blind attack set against the read-only MCP server (``python -m loopwright.mcp`` without
 --allow-launch). Each ``test_attack_fails[<name>]`` FAILS when its attack succeeded. See RESULTS.md.
 
-Run once:  BLIND6_RECORD=1 PYTHONPATH=src python -m pytest -n 0 tests/security/blind6 -q  (BLIND6_RECORD=1 writes measurement.json)
+Run once:  BLIND6_RECORD=1 PYTHONPATH=src python -m pytest -n 0 tests/security/blind6 -q
+(BLIND6_RECORD=1 writes measurement.json)
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import socket
 import subprocess
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -118,13 +119,15 @@ add("interp_in_ingest_format", "interpolation", "ingest",
     lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.outputs / "tr_i1"), "format": P})
 add("interp_in_ingest_output", "interpolation", "ingest",
     lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.outputs) + "/tr_${oc.env:XQ7_VAL}"})
-add("interp_in_run_dir", "interpolation", "run_status", lambda w: {"run_dir": str(w.outputs) + "/runs/${oc.env:XQ7_VAL}"})
+add("interp_in_run_dir", "interpolation", "run_status",
+    lambda w: {"run_dir": str(w.outputs) + "/runs/${oc.env:XQ7_VAL}"})
 add("interp_in_metrics_keys", "interpolation", "run_metrics", lambda w: {"run_dir": str(w.ok_run), "keys": [X, P]})
 add("interp_planted_in_run_files", "interpolation", "run_status", lambda w: {"run_dir": str(w.pickle_run)})
-add("interp_planted_in_sweep_yaml", "interpolation", "sweep_report", lambda w: {"sweep_dir": str(w.sweeps["yaml_interp"])})
+add("interp_planted_in_sweep_yaml", "interpolation", "sweep_report",
+    lambda w: {"sweep_dir": str(w.sweeps["yaml_interp"])})
 add("interp_planted_in_lineage", "interpolation", "lineage", lambda w: {"run_dir": str(w.lin_secret_path)})
 
-# ---------------------------------------------------------------- code execution: _target_, plugins, tags, pickles, templates
+# ---------------------------------------------------------- code execution: _target_, plugins, tags, pickles, templates
 code_overrides = {
     "target_user_module": ["+b6._target_=evilmod.boom"],
     "target_os_system": ["+b6._target_=os.system", "+b6._args_=[touch /tmp/b6x]"],
@@ -140,7 +143,8 @@ code_overrides = {
     "project_conf_group": ["model=evil"],
     "trust_remote_code": ["model.trust_remote_code=true"],
     "chat_template_jinja": ["model.random_init.chat_template=templates/evil.jinja"],
-    "chat_template_inline": ["model.random_init.chat_template='{{ cycler.__init__.__globals__.os.system(\"touch /tmp/b6j\") }}'"],
+    "chat_template_inline": ["model.random_init.chat_template='{{ cycler.__init__.__globals__."
+                             "os.system(\"touch /tmp/b6j\") }}'"],
     "launcher_slurm": ["hydra/launcher=submitit_slurm"],
     "job_env_set": ["+hydra.job.env_set.PYTHONSTARTUP=evilmod.py"],
     "sweeper_dict": ["hydra/sweeper=loopwright", "+hydra.sweeper.params={seed: choice(1,2)}"],
@@ -186,7 +190,9 @@ net_overrides = {
     "eval_prompts_url": [lambda w: f"eval.prompts={w.attack_url}/p.jsonl"],
     "hf_dataset": ["task=curated", "task.path=hf://datasets/b6owner/b6data"],
     "calibration": ["reward=customer_support", "reward.calibration=prompts.jsonl"],
-    "optuna_storage": ["hydra/sweeper=loopwright", lambda w: f"hydra.sweeper.storage=postgresql://u:p@127.0.0.1:{w.url['attack'].rsplit(':', 1)[1]}/db"],
+    "optuna_storage": ["hydra/sweeper=loopwright",
+                       lambda w: "hydra.sweeper.storage=postgresql://u:p@127.0.0.1:"
+                                 f"{w.url['attack'].rsplit(':', 1)[1]}/db"],
 }
 for n, ov in net_overrides.items():
     tool = "plan_job" if n.startswith(("runpod", "s3")) else "compose_config"
@@ -196,8 +202,10 @@ add("net_improve_judge", "network", "improve",
     lambda w: {"transcripts": str(w.benign_tr), "output": str(w.outputs / "imp_n1"), "reward": "judge",
                "overrides": [f"reward.base_url={w.attack_url}"]})
 add("net_improve_eval_prompts_url", "network", "improve",
-    lambda w: {"transcripts": str(w.benign_tr), "output": str(w.outputs / "imp_n2"), "eval_prompts": w.attack_url + "/p"})
-add("net_ingest_url_input", "network", "ingest", lambda w: {"inputs": [w.attack_url + "/log.jsonl"], "output": str(w.outputs / "tr_n1")})
+    lambda w: {"transcripts": str(w.benign_tr), "output": str(w.outputs / "imp_n2"),
+               "eval_prompts": w.attack_url + "/p"})
+add("net_ingest_url_input", "network", "ingest",
+    lambda w: {"inputs": [w.attack_url + "/log.jsonl"], "output": str(w.outputs / "tr_n1")})
 
 # ---------------------------------------------------------------- paths outside the roots
 def outside_paths(w):
@@ -267,9 +275,11 @@ for n, ov in path_overrides.items():
     add(f"path_compose_{n}", "paths", "compose_config",
         (lambda ov: lambda w: {"overrides": [o(w) if callable(o) else o for o in ov], "multirun": "sweep" in n})(ov))
 
-# ---------------------------------------------------------------- secrets the readers return, in forms a scrubber may miss
-add("secret_log_encoded_forms", "secrets in files", "run_status", lambda w: {"run_dir": str(w.log_forms), "log_lines": 200})
-add("secret_metrics_keys_numbers_hex", "secrets in files", "run_metrics", lambda w: {"run_dir": str(w.metrics_forms), "last": 0})
+# ------------------------------------------------------------- secrets the readers return, in forms a scrubber may miss
+add("secret_log_encoded_forms", "secrets in files", "run_status",
+    lambda w: {"run_dir": str(w.log_forms), "log_lines": 200})
+add("secret_metrics_keys_numbers_hex", "secrets in files", "run_metrics",
+    lambda w: {"run_dir": str(w.metrics_forms), "last": 0})
 add("secret_metrics_selected_key", "secrets in files", "run_metrics",
     lambda w: {"run_dir": str(w.metrics_forms), "keys": ["note", "x", "hex", "reward"]})
 add("secret_manifest_fields", "secrets in files", "run_status", lambda w: {"run_dir": str(w.manifest_forms)})
@@ -278,8 +288,10 @@ add("secret_eval_records", "secrets in files", "run_eval", lambda w: {"run_dir":
 add("secret_in_file_names", "secrets in files", "run_status", lambda w: {"run_dir": str(w.named_secret)})
 add("secret_list_runs_all", "secrets in files", "list_runs", {"limit": 500})
 add("secret_sweep_reports", "secrets in files", "sweep_report", lambda w: {"sweep_dir": str(w.sweeps["reports"])})
-add("secret_sweep_yaml_error", "secrets in files", "sweep_report", lambda w: {"sweep_dir": str(w.sweeps["yaml_secret"])})
-add("secret_sweep_yaml_flow_error", "secrets in files", "sweep_report", lambda w: {"sweep_dir": str(w.sweeps["yaml_err"])})
+add("secret_sweep_yaml_error", "secrets in files", "sweep_report",
+    lambda w: {"sweep_dir": str(w.sweeps["yaml_secret"])})
+add("secret_sweep_yaml_flow_error", "secrets in files", "sweep_report",
+    lambda w: {"sweep_dir": str(w.sweeps["yaml_err"])})
 add("secret_sweep_yaml_utf16", "secrets in files", "sweep_report", lambda w: {"sweep_dir": str(w.sweeps["yaml_utf16"])})
 add("secret_lineage_path_and_sha", "secrets in files", "lineage", lambda w: {"run_dir": str(w.lin_secret_path)})
 ingest_inputs = {
@@ -320,16 +332,26 @@ for n, inp in ingest_inputs.items():
     add(f"ingest_{n}", kind, "ingest", args)
 
 # ---------------------------------------------------------------- what ingest / improve write
-add("write_ingest_output_outside", "writes", "ingest", lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.outside / "tr")})
-add("write_ingest_output_project", "writes", "ingest", lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.project / "tr")})
-add("write_ingest_output_dotdot", "writes", "ingest", lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.outputs) + "/../outside/tr2"})
-add("write_ingest_output_dirlink", "writes", "ingest", lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.outputs / "out_dirlink" / "tr")})
-add("write_ingest_output_file_links", "writes", "ingest", lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.outputs / "out_link_file")})
-add("write_ingest_output_hard_link", "writes", "ingest", lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.outputs / "out_hard")})
-add("write_ingest_output_is_outputs_root", "writes", "ingest", lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.outputs)})
-add("write_ingest_output_is_a_run", "writes", "ingest", lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.ok_run)})
-add("write_ingest_input_is_output", "writes", "ingest", lambda w: {"inputs": [str(w.benign_tr / "transcripts.jsonl")], "output": str(w.benign_tr)})
-add("write_improve_output_outside", "writes", "improve", lambda w: {"transcripts": str(w.benign_tr), "output": str(w.outside / "imp")})
+add("write_ingest_output_outside", "writes", "ingest",
+    lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.outside / "tr")})
+add("write_ingest_output_project", "writes", "ingest",
+    lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.project / "tr")})
+add("write_ingest_output_dotdot", "writes", "ingest",
+    lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.outputs) + "/../outside/tr2"})
+add("write_ingest_output_dirlink", "writes", "ingest",
+    lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.outputs / "out_dirlink" / "tr")})
+add("write_ingest_output_file_links", "writes", "ingest",
+    lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.outputs / "out_link_file")})
+add("write_ingest_output_hard_link", "writes", "ingest",
+    lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.outputs / "out_hard")})
+add("write_ingest_output_is_outputs_root", "writes", "ingest",
+    lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.outputs)})
+add("write_ingest_output_is_a_run", "writes", "ingest",
+    lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.ok_run)})
+add("write_ingest_input_is_output", "writes", "ingest",
+    lambda w: {"inputs": [str(w.benign_tr / "transcripts.jsonl")], "output": str(w.benign_tr)})
+add("write_improve_output_outside", "writes", "improve",
+    lambda w: {"transcripts": str(w.benign_tr), "output": str(w.outside / "imp")})
 add("write_improve_output_links", "writes", "improve",
     lambda w: {"transcripts": str(w.benign_tr), "output": str(w.outputs / "imp_link")})
 add("write_improve_transcripts_outside", "writes", "improve",
@@ -337,7 +359,8 @@ add("write_improve_transcripts_outside", "writes", "improve",
 add("write_improve_eval_prompts_secret", "writes", "improve",
     lambda w: {"transcripts": str(w.benign_tr), "output": str(w.outputs / "imp_w4"), "eval_prompts": ".env"})
 add("write_improve_eval_prompts_outside", "writes", "improve",
-    lambda w: {"transcripts": str(w.benign_tr), "output": str(w.outputs / "imp_w5"), "eval_prompts": str(w.home / ".netrc")})
+    lambda w: {"transcripts": str(w.benign_tr), "output": str(w.outputs / "imp_w5"),
+               "eval_prompts": str(w.home / ".netrc")})
 add("write_improve_threshold_huge", "writes", "improve",
     lambda w: {"transcripts": str(w.benign_tr), "output": str(w.outputs / "imp_w6"), "threshold": 1e308})
 add("write_improve_hydra_run_dir", "writes", "improve",
@@ -350,9 +373,11 @@ add("write_improve_job_chdir", "writes", "improve",
     lambda w: {"transcripts": str(w.benign_tr), "output": str(w.outputs / "imp_w9"),
                "overrides": ["hydra.job.chdir=true"]})
 add("write_ingest_override_like_format", "writes", "ingest",
-    lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.outputs / "tr_w10"), "format": f"openai output={w.outside}/tr10"})
+    lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.outputs / "tr_w10"),
+               "format": f"openai output={w.outside}/tr10"})
 add("write_ingest_input_override_injection", "writes", "ingest",
-    lambda w: {"inputs": [f"logs/ok.jsonl] output={w.outside}/tr11 input=[logs/ok.jsonl"], "output": str(w.outputs / "tr_w11")})
+    lambda w: {"inputs": [f"logs/ok.jsonl] output={w.outside}/tr11 input=[logs/ok.jsonl"],
+               "output": str(w.outputs / "tr_w11")})
 add("write_improve_transcripts_override_injection", "writes", "improve",
     lambda w: {"transcripts": f"{w.benign_tr} output={w.outside}/imp12", "output": str(w.outputs / "imp_w12")})
 
@@ -385,7 +410,8 @@ for fname, tool, content in (("metrics.jsonl", "run_metrics", '{"step": 1, "rewa
                              ("eval_results.json", "run_eval", '{"summary": {}, "records": []}')):
     rn = f"race_{fname.split('.')[0]}"
     add(f"race_file_swap_{fname}", "races", tool,
-        (lambda rn: lambda w: {"run_dir": str(w.outputs / "runs" / "2026-02-01" / rn), **({"records": 1} if tool == "run_eval" else {})})(rn),
+        (lambda rn: lambda w: {"run_dir": str(w.outputs / "runs" / "2026-02-01" / rn),
+                               **({"records": 1} if tool == "run_eval" else {})})(rn),
         setup=race_setup_file(rn, fname, content), calls=15,
         race=swap_link((lambda rn, f: lambda w: w.outputs / "runs" / "2026-02-01" / rn / f)(rn, fname),
                        (lambda rn, f: lambda w: w.outputs / "runs" / "2026-02-01" / rn / (f + ".real"))(rn, fname),
@@ -400,7 +426,8 @@ def race_dir_setup(w):
 
 
 for tool in ("run_status", "run_metrics", "lineage"):
-    add(f"race_dir_swap_{tool}", "races", tool, lambda w: {"run_dir": str(w.outputs / "runs" / "2026-02-01" / "race_dir")},
+    add(f"race_dir_swap_{tool}", "races", tool,
+        lambda w: {"run_dir": str(w.outputs / "runs" / "2026-02-01" / "race_dir")},
         setup=race_dir_setup, calls=15,
         race=swap_link(lambda w: w.outputs / "runs" / "2026-02-01" / "race_dir",
                        lambda w: w.outputs / "runs" / "2026-02-01" / "race_dir_real", lambda w: w.outside / "run"))
@@ -465,14 +492,16 @@ add("race_ingest_input_file_swap", "races", "ingest",
 # ---------------------------------------------------------------- resource exhaustion / stalls
 add("dos_range_huge", "exhaustion", "compose_config", {"overrides": ["seed=range(0,1000000000)"], "multirun": True})
 add("dos_sweep_product", "exhaustion", "compose_config",
-    {"overrides": ["seed=" + ",".join(map(str, range(100))), "objective.learning_rate=" + ",".join(f"1e-{i}" for i in range(1, 101))],
+    {"overrides": ["seed=" + ",".join(map(str, range(100))),
+                   "objective.learning_rate=" + ",".join(f"1e-{i}" for i in range(1, 101))],
      "multirun": True})
 add("dos_items_501", "exhaustion", "compose_config", {"overrides": ["model=tiny"] * 501})
 add("dos_string_20001", "exhaustion", "compose_config", {"overrides": ["+b6.x=" + "a" * 20001]})
 add("dos_nested_brackets", "exhaustion", "compose_config", {"overrides": ["+b6.x=" + "[" * 9000 + "]" * 9000]})
 add("dos_nested_dicts", "exhaustion", "compose_config", {"overrides": ["+b6.x=" + "{a:" * 4000 + "1" + "}" * 4000]})
 add("dos_unbalanced_parens", "exhaustion", "compose_config", {"overrides": ["seed=choice(" * 3000]})
-add("dos_many_keys_long", "exhaustion", "compose_config", {"overrides": [f"+b6.k{i}=" + "v" * 19000 for i in range(40)]})
+add("dos_many_keys_long", "exhaustion", "compose_config",
+    {"overrides": [f"+b6.k{i}=" + "v" * 19000 for i in range(40)]})
 add("dos_deep_dotted_key", "exhaustion", "compose_config", {"overrides": ["+" + ".".join(["a"] * 5000) + "=1"]})
 add("dos_list_runs_big_dirs", "exhaustion", "list_runs", {"limit": 500}, ignore_canaries=True)
 add("dos_sweep_many_jobs", "exhaustion", "sweep_report", lambda w: {"sweep_dir": str(w.sweeps["many"])})
@@ -481,7 +510,8 @@ add("dos_yaml_deep", "exhaustion", "sweep_report", lambda w: {"sweep_dir": str(w
 add("dos_lineage_loop", "exhaustion", "lineage", lambda w: {"run_dir": str(w.lin_loop)})
 add("dos_lineage_chain_150", "exhaustion", "lineage", lambda w: {"run_dir": str(w.lin_chain)})
 add("dos_metrics_last_huge", "exhaustion", "run_metrics", lambda w: {"run_dir": str(w.ok_run), "last": 10**18})
-add("dos_metrics_500_keys", "exhaustion", "run_metrics", lambda w: {"run_dir": str(w.ok_run), "keys": [f"k{i}" * 50 for i in range(500)]})
+add("dos_metrics_500_keys", "exhaustion", "run_metrics",
+    lambda w: {"run_dir": str(w.ok_run), "keys": [f"k{i}" * 50 for i in range(500)]})
 add("dos_ctrl_chars_run_name", "exhaustion", "run_status", lambda w: {"run_dir": str(w.ctrl_name)})
 add("dos_compose_all_sweepers", "exhaustion", "plan_job",
     {"overrides": ["sweep=" + ",".join(["a"] * 200), "seed=range(0,10000)"], "multirun": True})
@@ -629,7 +659,8 @@ BENIGN = [
     ("list_options", lambda w: {}, lambda r: "model" in r.data),
     ("list_options", lambda w: {"group": "model"}, lambda r: "tiny" in r.text),
     ("compose_config", lambda w: {"overrides": ["model=tiny", "profile=smoke"]}, lambda r: r.data["ok"] is True),
-    ("compose_config", lambda w: {"overrides": ["model=tiny", "seed=1,2"], "multirun": True}, lambda r: r.data["jobs"] == 2),
+    ("compose_config", lambda w: {"overrides": ["model=tiny", "seed=1,2"], "multirun": True},
+     lambda r: r.data["jobs"] == 2),
     ("plan_job", lambda w: {"overrides": ["model=tiny"]}, lambda r: r.data["ok"] is True),
     ("list_runs", lambda w: {"limit": 5}, lambda r: "runs" in r.data),
     ("run_status", lambda w: {"run_dir": str(w.ok_run)}, lambda r: r.data["status"] == "completed"),
@@ -637,7 +668,8 @@ BENIGN = [
     ("run_eval", lambda w: {"run_dir": str(w.ok_run), "records": 1}, lambda r: "0.2" in r.text),
     ("lineage", lambda w: {"run_dir": str(w.ok_run)}, lambda r: "tree" in r.data),
     ("sweep_report", lambda w: {"sweep_dir": str(w.ok_sweep)}, lambda r: "completed" in r.text),
-    ("ingest", lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.outputs / "tr_control")}, lambda r: r.data["exit_code"] == 0),
+    ("ingest", lambda w: {"inputs": ["logs/ok.jsonl"], "output": str(w.outputs / "tr_control")},
+     lambda r: r.data["exit_code"] == 0),
     ("improve", lambda w: {"transcripts": str(w.benign_tr), "output": str(w.outputs / "imp_control"),
                            }, lambda r: r.data["exit_code"] in (0, 1, 2))
 ]
@@ -671,7 +703,7 @@ def test_control_every_attack_set_is_big_enough():
 
 
 def test_control_canary_detector_fires_on_every_form():
-    import base64, unicodedata, urllib.parse  # noqa: E401
+    import base64, urllib.parse  # noqa: E401
     for name, value in W.CANARIES.items():
         assert W.find_canaries(json.dumps({"x": f"..{value}.."})), name
         if len(value) < 8:

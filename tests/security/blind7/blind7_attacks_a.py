@@ -30,7 +30,8 @@ _INTERP = {
     "interp_escaped_nested_default": ["+b7.x=" + ESC + "oc.env:NOPE_B7," + ESC + "oc.env:SLACK_WEBHOOK\\}\\}"],
     "interp_escaped_oc_decode": ["+b7.x=" + ESC + "oc.decode:" + ESC + "oc.env:X_AUTH" + END + END],
     "interp_escaped_oc_create": ["+b7.x=" + ESC + "oc.create:" + ESC + "oc.env:SESSION_COOKIE" + END + END],
-    "interp_escaped_hydra_resolver": ["task=jsonl", "task.path=" + ESC + "hydra:runtime.cwd" + END + "/../outside/secret.jsonl"],
+    "interp_escaped_hydra_resolver": ["task=jsonl",
+                                      "task.path=" + ESC + "hydra:runtime.cwd" + END + "/../outside/secret.jsonl"],
     "interp_escaped_env_in_path": ["task=jsonl", "task.path=" + ESC + "oc.env:HOME" + END + "/notes.jsonl"],
     "interp_escaped_in_group_option": ["model=" + ESC + "oc.env:HF_TOKEN" + END],
     "interp_escaped_hydra_job_name": ["hydra.job.name=" + ESC + "oc.env:MyServiceApiKey" + END],
@@ -130,12 +131,14 @@ _GRAMMAR = {
     "key_url_in_package_dict": ["provider=runpod", "provider.max_cost=1", "+b7@provider={{graphql_url: '{A}'}}"],
     "key_url_synonyms": ["provider=runpod", "provider.max_cost=1", "+provider.api={A}", "+provider.host={A}",
                          "+provider.server={A}", "+provider.uri={A}", "+provider.base={A}", "+provider.api_base={A}"],
-    "key_url_trailing_chars": ["reward=judge", "+reward.base_url_={A}", "+reward.base_urls=[{A}]", "+reward.baseUrl={A}"],
+    "key_url_trailing_chars": ["reward=judge", "+reward.base_url_={A}",
+                               "+reward.base_urls=[{A}]", "+reward.baseUrl={A}"],
     "key_url_in_list_of_dicts": ["reward=judge", "+reward.b7=[{{base_url: '{A}'}}]"],
     "key_api_key_env_variants": ["reward=judge", "+reward.API_KEY_ENV=HF_TOKEN", "+reward.key_env=HF_TOKEN",
                                  "+reward.token_env=HF_TOKEN", "+reward.apikeyenv=HF_TOKEN"],
     "key_calibration_variants": ["reward=judge", "+reward.CALIBRATION=data/ok.jsonl",
-                                 "+reward.calibration_set=data/ok.jsonl", "+reward.params={{calibration: data/ok.jsonl}}"],
+                                 "+reward.calibration_set=data/ok.jsonl",
+                                 "+reward.params={{calibration: data/ok.jsonl}}"],
     "key_trust_remote_code_spellings": ["model.trust_remote_code=yes", "+model.TRUST_REMOTE_CODE=true",
                                         "+model.trust_remote_code_=true"],
     "key_trust_remote_code_int": ["model.trust_remote_code=1"],
@@ -298,7 +301,8 @@ def _secret_manifest_variants(w: bw.World) -> dict[str, dict]:
         "urlenc_in_error": {"status": "failed", "error": urllib.parse.quote(w.env_secrets["MY_PASSWORD"], safe="")},
         "reversed": {"status": "failed", "error": w.env_secrets["AWS_SECRET_ACCESS_KEY"][::-1]},
         "rot13": {"status": "failed", "error": codecs.encode(w.env_secrets["SLACK_WEBHOOK"], "rot13")},
-        "uescape_literal": {"status": "failed", "error": "".join(f"\\u{ord(ch):04x}" for ch in w.env_secrets["X_AUTH"])},
+        "uescape_literal": {"status": "failed",
+                            "error": "".join(f"\\u{ord(ch):04x}" for ch in w.env_secrets["X_AUTH"])},
         "fullwidth": {"status": "failed", "error": "".join(chr(ord(ch) + 0xFEE0) if "!" <= ch <= "~" else ch
                                                           for ch in w.env_secrets["B4PASSPHRASE"])},
         "split_fields": {"status": "failed", "error": w.env_secrets["API_KEY_2"][:9],
@@ -595,7 +599,8 @@ def _server_pid(c) -> int:
 @attack("paths")
 def proc_pid_paths_of_the_server(c):
     pid = _server_pid(c)
-    for v in (f"/proc/{pid}/environ", f"/proc/{pid}/cwd/../outside/secret.jsonl", f"/proc/{pid}/root{c.w.outside}/secret.jsonl",
+    for v in (f"/proc/{pid}/environ", f"/proc/{pid}/cwd/../outside/secret.jsonl",
+              f"/proc/{pid}/root{c.w.outside}/secret.jsonl",
               "/proc/thread-self/environ", "/dev/fd/0", f"/proc/{pid}/fd/2"):
         c.compose("task=jsonl", f"task.path={v}")
         c.call("ingest", inputs=[v], output=str(c.o))
@@ -636,7 +641,8 @@ def odd_bytes_in_run_dir_names(c):
     base = c.w.outputs / "runs" / "2026-12-02"
     base.mkdir(parents=True, exist_ok=True)
     made = []
-    for raw in (b"b7-odd-\xff\xfe", b"b7-odd-\x1b[31mred", b"b7-odd-new\nline", b'b7-odd-"quote', b"b7-odd-" + b"L" * 240):
+    for raw in (b"b7-odd-\xff\xfe", b"b7-odd-\x1b[31mred", b"b7-odd-new\nline",
+                b'b7-odd-"quote', b"b7-odd-" + b"L" * 240):
         p = os.path.join(bytes(base), raw)
         os.mkdir(p)
         with open(os.path.join(p, b"manifest.json"), "w") as f:
@@ -706,7 +712,8 @@ def hydra_overrides_yaml_secret_words(c):
 @attack("run-secrets")
 def run_metrics_key_tricks(c):
     d = c.run()
-    (d / "metrics.jsonl").write_text(json.dumps({"step": 1, "reward": 1.0, "__proto__": c.w.env_secrets["HF_TOKEN"]}) + "\n")
+    (d / "metrics.jsonl").write_text(json.dumps({"step": 1, "reward": 1.0,
+                                                 "__proto__": c.w.env_secrets["HF_TOKEN"]}) + "\n")
     yield
     c.call("run_metrics", run_dir=str(d), keys=["__proto__", "../../x", "*", ".*", "constructor"], last=5)
     c.call("run_metrics", run_dir=str(d), keys=["k" * 19000] * 490, last=5)

@@ -187,7 +187,8 @@ def lineage_long_chain(c):
 @attack("lineage")
 def lineage_parent_outside_run(c):
     (c.w.outside / "run" / "model").mkdir(exist_ok=True)
-    d = c.run(manifest=_lineage_manifest(str(c.w.project / "data" / "ok.jsonl"), parent=str(c.w.outside / "run" / "model")))
+    d = c.run(manifest=_lineage_manifest(str(c.w.project / "data" / "ok.jsonl"),
+                                         parent=str(c.w.outside / "run" / "model")))
     yield
     c.call("lineage", run_dir=str(d))
 
@@ -269,7 +270,8 @@ for _n, _out in _INGEST_OUT.items():
 def ingest_output_subdir_link(c):
     (c.w.outputs / f"b7-{c.name}").symlink_to(c.w.outside / "dir")
     yield
-    c.call("ingest", inputs=[str(c.w.project / "data" / "chats.jsonl")], output=str(c.w.outputs / f"b7-{c.name}" / "new"))
+    c.call("ingest", inputs=[str(c.w.project / "data" / "chats.jsonl")],
+           output=str(c.w.outputs / f"b7-{c.name}" / "new"))
     c.call("ingest", inputs=[str(c.w.project / "data" / "chats.jsonl")], output=str(c.w.outputs / f"b7-{c.name}"))
 
 

@@ -284,8 +284,10 @@ class World:
         orun.mkdir()
         (orun / "manifest.json").write_text(json.dumps({"status": "completed", "error": self.file_secret("orun")}))
         (orun / "train.log").write_text(f"log {self.file_secrets['orun']}\n")
-        (orun / "metrics.jsonl").write_text(json.dumps({"step": 1, "reward": 0.5, "s": self.file_secrets['orun']}) + "\n")
-        (orun / "eval_results.json").write_text(json.dumps({"summary": {"x": self.file_secrets['orun']}, "records": []}))
+        (orun / "metrics.jsonl").write_text(json.dumps({"step": 1, "reward": 0.5,
+                                                        "s": self.file_secrets['orun']}) + "\n")
+        (orun / "eval_results.json").write_text(json.dumps({"summary": {"x": self.file_secrets['orun']},
+                                                            "records": []}))
         (self.outside / "conf" / "model").mkdir(parents=True)
         (self.outside / "conf" / "model" / "b7m.yaml").write_text(f"name: {self.file_secret('oconf')}\n")
         # home
@@ -298,9 +300,11 @@ class World:
             f"[default]\naws_secret_access_key = {self.file_secret('aws')}\n")
         (self.home / ".cache" / "huggingface").mkdir(parents=True)
         (self.home / ".cache" / "huggingface" / "token").write_text(self.file_secret("hftokfile"))
-        (self.home / "notes.jsonl").write_text(json.dumps({"prompt": self.file_secret("homejsonl"), "answer": "2"}) + "\n")
+        (self.home / "notes.jsonl").write_text(json.dumps({"prompt": self.file_secret("homejsonl"),
+                                                           "answer": "2"}) + "\n")
         # secret-named files inside the project
-        (self.project / ".env").write_text(f"OPENAI_API_KEY={self.file_secret('dotenv')}\nPLAIN={self.file_secret('dotenvplain')}\n")
+        (self.project / ".env").write_text(f"OPENAI_API_KEY={self.file_secret('dotenv')}\n"
+                                           f"PLAIN={self.file_secret('dotenvplain')}\n")
         (self.project / "credentials.json").write_text(json.dumps({"token": self.file_secret("credjson")}))
         (self.project / "id_ed25519").write_text(self.file_secret("ided"))
         (self.project / "server.pem").write_text(
@@ -324,7 +328,8 @@ class World:
         self._benign_run()
 
     def _marker_code(self, name: str) -> str:
-        return f"import os as _o\nopen(_o.path.join({str(self.markers)!r}, {('mod-' + name.replace('/', '_'))!r}), 'w').write('ran')\n"
+        return (f"import os as _o\nopen(_o.path.join({str(self.markers)!r}, "
+                f"{('mod-' + name.replace('/', '_'))!r}), 'w').write('ran')\n")
 
     def plant_module(self, base: Path, mod: str) -> None:
         path = base / mod
@@ -378,7 +383,8 @@ class World:
     # -------------------------------------------------------------------------------------- environment
     def server_env(self) -> dict[str, str]:
         env = {
-            "PATH": os.pathsep.join([str(self.bin), str(Path(sys.executable).parent), "/usr/local/bin", "/usr/bin", "/bin"]),
+            "PATH": os.pathsep.join([str(self.bin), str(Path(sys.executable).parent),
+                                     "/usr/local/bin", "/usr/bin", "/bin"]),
             "HOME": str(self.home), "TMPDIR": str(self.tmp), "USER": "b7", "LANG": "C.UTF-8",
             "PYTHONPATH": str(ROOT / "src"), "HF_HUB_OFFLINE": "1", "WANDB_MODE": "disabled",
             "TOKENIZERS_PARALLELISM": "false", "NO_PROXY": "", "no_proxy": "",

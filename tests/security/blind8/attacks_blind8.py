@@ -137,10 +137,12 @@ reg("link_metrics_to_netrc", "symlink", run_calls("lnk4/run"),
                or os.symlink(w.home / ".netrc", w.outputs / "lnk4/run/metrics.jsonl")))
 reg("link_log_to_proc_environ", "symlink", run_calls("lnk5/run"),
     lambda w: (make_run(w, "lnk5/run", {"manifest.json": {"status": "running"}}),
-               [(w.outputs / "lnk5/run" / f).is_symlink() or os.symlink("/proc/self/environ", w.outputs / "lnk5/run" / f)
+               [(w.outputs / "lnk5/run" / f).is_symlink()
+                or os.symlink("/proc/self/environ", w.outputs / "lnk5/run" / f)
                 for f in ("train.log", "stdout.log", "run.log", "launch.log")]))
 reg("link_outputs_loop", "symlink", run_calls("lnk6/run"),
-    lambda w: (make_run(w, "lnk6", {}), (w.outputs / "lnk6/run").is_symlink() or os.symlink(".", w.outputs / "lnk6/run")))
+    lambda w: (make_run(w, "lnk6", {}),
+               (w.outputs / "lnk6/run").is_symlink() or os.symlink(".", w.outputs / "lnk6/run")))
 reg("link_dangling", "symlink", run_calls("lnk7/run"),
     lambda w: (make_run(w, "lnk7/run", {}), (w.outputs / "lnk7/run/manifest.json").is_symlink()
                or os.symlink("/nonexistent/b8", w.outputs / "lnk7/run/manifest.json")))
@@ -211,9 +213,11 @@ RECORD_SECRETS = {
         {"prompt": "hi", "completion": f"my key is {w.canaries['env:OPENAI_API_KEY']}", "reward": 1.0}]}},
     "eval_secret_in_error": lambda w: {"eval_results.json": {"score": 0.5, "error": "auth failed for token "
                                                              + w.canaries["env:HF_TOKEN"]}},
-    "hydra_config_secret": lambda w: {".hydra/config.yaml": f"provider:\n  api_key: {w.canaries['env:OPENAI_API_KEY']}\n"
+    "hydra_config_secret": lambda w: {".hydra/config.yaml": "provider:\n"
+                                      f"  api_key: {w.canaries['env:OPENAI_API_KEY']}\n"
                                       f"notes: 'token {w.canaries['env:GH_TOKEN']}'\n",
-                                      ".hydra/overrides.yaml": f"- provider.api_key={w.canaries['env:OPENAI_API_KEY']}\n",
+                                      ".hydra/overrides.yaml": "- provider.api_key="
+                                                               f"{w.canaries['env:OPENAI_API_KEY']}\n",
                                       "manifest.json": {"status": "done"}},
     "hydra_hydra_yaml_env": lambda w: {".hydra/hydra.yaml": "hydra:\n  job:\n    env_set:\n      HF_TOKEN: "
                                        + w.canaries["env:HF_TOKEN"] + "\n", "manifest.json": {"status": "done"}},
@@ -222,12 +226,14 @@ RECORD_SECRETS = {
                                           "manifest.json": {"status": "done"}},
     "hydra_config_python_tag": lambda w: {".hydra/config.yaml": "x: !!python/object/apply:os.system ['touch "
                                           + str(w.markers) + "/yaml_tag']\n", "manifest.json": {"status": "done"}},
-    "hydra_config_anchor_bomb": lambda w: {".hydra/config.yaml": "a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\n"
+    "hydra_config_anchor_bomb": lambda w: {".hydra/config.yaml": "a: &a [x,x,x,x,x,x,x,x,x]\n"
+                                           "b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\n"
                                            "c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n"
                                            "e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\n"
                                            "g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]\nh: [*g,*g,*g,*g,*g,*g,*g,*g,*g]\n",
                                            "manifest.json": {"status": "done"}},
-    "hydra_config_interp_in_key": lambda w: {".hydra/config.yaml": "'${oc.env:HF_TOKEN}': 1\nlist: ['${oc.env:GH_TOKEN}']\n",
+    "hydra_config_interp_in_key": lambda w: {".hydra/config.yaml": "'${oc.env:HF_TOKEN}': 1\n"
+                                                                   "list: ['${oc.env:GH_TOKEN}']\n",
                                              "manifest.json": {"status": "done"}},
     "manifest_interp_strings": lambda w: {"manifest.json": {"status": "${oc.env:HF_TOKEN}", "name": "${oc.env:KEY}",
                                                             "overrides": ["x=${oc.env:WANDB_API_KEY}"]}},
@@ -245,29 +251,36 @@ RECORD_SECRETS = {
                                    "stdout.log": f"token {w.canaries['env:GITHUB_TOKEN']}\n",
                                    "stderr.log": f"aws_secret_access_key={w.canaries['env:AWS_SECRET_ACCESS_KEY']}\n"},
     "store_secret": lambda w: {"manifest.json": {"status": "done", "store": "store.jsonl"},
-                               "store.jsonl": json.dumps({"messages": [{"role": "user", "content": w.canaries["env:KEY"]}]}) + "\n"},
+                               "store.jsonl": json.dumps({"messages": [{"role": "user",
+                                                                        "content": w.canaries["env:KEY"]}]}) + "\n"},
     "lineage_secret": lambda w: {"manifest.json": {"status": "done", "parent": str(w.outside / "run")},
-                                 "lineage.json": {"parent": str(w.outside / "run"), "data": str(w.outside / "secret.txt"),
+                                 "lineage.json": {"parent": str(w.outside / "run"),
+                                                  "data": str(w.outside / "secret.txt"),
                                                   "token": w.canaries["env:LOOPWRIGHT_TOKEN"]}},
     "lineage_parent_outside": lambda w: {"manifest.json": {"status": "done", "parent_run": "../../outside/run",
-                                                           "parent": "../../outside/run", "init_from": str(w.outside / "run"),
+                                                           "parent": "../../outside/run",
+                                                           "init_from": str(w.outside / "run"),
                                                            "source": str(w.outside / "transcripts.jsonl")}},
     "manifest_log_path_outside": lambda w: {"manifest.json": {"status": "running", "log": str(w.home / ".netrc"),
                                                               "log_file": str(w.home / ".netrc"),
                                                               "stdout": str(w.outside / "secret.txt"),
                                                               "metrics": str(w.outside / "run/metrics.jsonl"),
                                                               "eval": str(w.outside / "run/eval_results.json")}},
-    "manifest_pid_of_test": lambda w: {"manifest.json": {"status": "running", "pid": os.getpid(), "pgid": os.getpgid(0)}},
+    "manifest_pid_of_test": lambda w: {"manifest.json": {"status": "running", "pid": os.getpid(),
+                                                         "pgid": os.getpgid(0)}},
     "manifest_pid_one": lambda w: {"manifest.json": {"status": "running", "pid": 1, "pgid": 1}},
     "manifest_pid_negative": lambda w: {"manifest.json": {"status": "running", "pid": -1, "pgid": 0}},
     "manifest_pid_string": lambda w: {"manifest.json": {"status": "running", "pid": "$(touch x)", "pgid": "1;id"}},
-    "hydra_config_secret_free_text": lambda w: {".hydra/config.yaml": f"task:\n  description: 'call with key {w.canaries['env:COLOR']}'\n"
+    "hydra_config_secret_free_text": lambda w: {".hydra/config.yaml": "task:\n"
+                                                f"  description: 'call with key {w.canaries['env:COLOR']}'\n"
                                                 f"  system_prompt: 'Use password {w.canaries['env:PROJECT_LABEL']}'\n",
                                                 "manifest.json": {"status": "done"}},
-    "sweep_secret": lambda w: {"multirun.yaml": f"hydra:\n  sweeper:\n    params:\n      provider.api_key: {w.canaries['env:SLACK_WEBHOOK']}\n",
+    "sweep_secret": lambda w: {"multirun.yaml": "hydra:\n  sweeper:\n    params:\n"
+                               f"      provider.api_key: {w.canaries['env:SLACK_WEBHOOK']}\n",
                                "0/.hydra/config.yaml": f"token: {w.canaries['env:CI_JOB_JWT']}\n",
                                "0/manifest.json": {"status": "done"},
-                               "0/metrics.jsonl": json.dumps({"step": 1, "loss": 0.1, "key": w.canaries["env:AZURE_CLIENT_SECRET"]}) + "\n",
+                               "0/metrics.jsonl": json.dumps({"step": 1, "loss": 0.1,
+                                                              "key": w.canaries["env:AZURE_CLIENT_SECRET"]}) + "\n",
                                "sweep.json": {"runs": ["0", str(w.outside / "run"), "../../outside/run"]}},
 }
 for _n, _f in RECORD_SECRETS.items():
@@ -276,14 +289,20 @@ for _n, _f in RECORD_SECRETS.items():
 # hostile structure
 HOSTILE = {
     "huge_metrics": lambda w: {"manifest.json": {"status": "done"},
-                               "metrics.jsonl": (json.dumps({"step": 1, "loss": 0.5, "pad": "x" * 1000}) + "\n") * 5000},
-    "huge_line": lambda w: {"manifest.json": {"status": "done"}, "metrics.jsonl": '{"step": 1, "loss": "' + "A" * 8_000_000 + '"}\n'},
-    "deep_json": lambda w: {"manifest.json": "[" * 200000 + "]" * 200000, "eval_results.json": '{"a":' * 100000 + "1" + "}" * 100000},
-    "deep_yaml": lambda w: {".hydra/config.yaml": "a: " + "[" * 50000 + "]" * 50000 + "\n", "manifest.json": {"status": "done"}},
-    "dup_keys": lambda w: {"manifest.json": '{"status": "done", "status": "' + w.canaries["env:HF_TOKEN"] + '", "token": 1, "token": "'
+                               "metrics.jsonl": (json.dumps({"step": 1, "loss": 0.5,
+                                                             "pad": "x" * 1000}) + "\n") * 5000},
+    "huge_line": lambda w: {"manifest.json": {"status": "done"},
+                            "metrics.jsonl": '{"step": 1, "loss": "' + "A" * 8_000_000 + '"}\n'},
+    "deep_json": lambda w: {"manifest.json": "[" * 200000 + "]" * 200000,
+                            "eval_results.json": '{"a":' * 100000 + "1" + "}" * 100000},
+    "deep_yaml": lambda w: {".hydra/config.yaml": "a: " + "[" * 50000 + "]" * 50000 + "\n",
+                            "manifest.json": {"status": "done"}},
+    "dup_keys": lambda w: {"manifest.json": '{"status": "done", "status": "' + w.canaries["env:HF_TOKEN"]
+                           + '", "token": 1, "token": "'
                            + w.canaries["env:GH_TOKEN"] + '"}'},
     "nan_inf": lambda w: {"manifest.json": {"status": "done"},
-                          "metrics.jsonl": '{"step": NaN, "loss": Infinity}\n{"step": -Infinity, "loss": NaN}\n{"step": 1e999, "loss": -1e999}\n'},
+                          "metrics.jsonl": '{"step": NaN, "loss": Infinity}\n'
+                                           '{"step": -Infinity, "loss": NaN}\n{"step": 1e999, "loss": -1e999}\n'},
     "odd_types": lambda w: {"manifest.json": '["not", "a", "dict"]', "metrics.jsonl": '1\n"s"\nnull\n[1,2]\ntrue\n',
                             "eval_results.json": "null"},
     "binary_garbage": lambda w: {"manifest.json": bytes(range(256)) * 100, "metrics.jsonl": b"\xff\xfe\x00" * 10000,
@@ -292,18 +311,23 @@ HOSTILE = {
                          "metrics.jsonl": '{"step": ' + "9" * 5000 + ', "loss": 1}\n'},
     "many_keys": lambda w: {"manifest.json": {"status": "done"},
                             "metrics.jsonl": json.dumps({f"k{i}": i for i in range(200000)}) + "\n"},
-    "utf16_bom": lambda w: {"manifest.json": '{"status": "done"}'.encode("utf-16"), "metrics.jsonl": "\ufeff{\"step\":1}\n"},
+    "utf16_bom": lambda w: {"manifest.json": '{"status": "done"}'.encode("utf-16"),
+                            "metrics.jsonl": "\ufeff{\"step\":1}\n"},
     "surrogates": lambda w: {"manifest.json": '{"status": "\\ud800\\udfff\\ud800"}',
                              "metrics.jsonl": '{"step": 1, "\\udc80": "\\ud800"}\n'},
-    "ctrl_chars": lambda w: {"manifest.json": {"status": "done\x1b]0;pwn\x07\r\n"}, "train.log": "\x1b[2J\x00\r" * 1000},
-    "many_files": lambda w: {**{f"m{i}/metrics.jsonl": "{}\n" for i in range(300)}, "manifest.json": {"status": "done"}},
-    "yaml_billion_tags": lambda w: {".hydra/config.yaml": "a: !!binary " + "A" * 100 + "\nb: !!set {x, y}\nc: !!omap [a: 1]\n"
+    "ctrl_chars": lambda w: {"manifest.json": {"status": "done\x1b]0;pwn\x07\r\n"},
+                             "train.log": "\x1b[2J\x00\r" * 1000},
+    "many_files": lambda w: {**{f"m{i}/metrics.jsonl": "{}\n" for i in range(300)},
+                             "manifest.json": {"status": "done"}},
+    "yaml_billion_tags": lambda w: {".hydra/config.yaml": "a: !!binary " + "A" * 100 + "\n"
+                                    "b: !!set {x, y}\nc: !!omap [a: 1]\n"
                                     "d: !!python/name:os.system\ne: !!python/module:" + "b8evil_out\n",
                                     ".hydra/overrides.yaml": "!!python/object/new:b8evil_out.Evil []\n",
                                     "manifest.json": {"status": "done"}},
     "yaml_merge_keys": lambda w: {".hydra/config.yaml": "base: &b {k: ${oc.env:HF_TOKEN}}\nx:\n  <<: *b\n",
                                   "manifest.json": {"status": "done"}},
-    "eval_records_huge": lambda w: {"eval_results.json": {"score": 1, "records": [{"prompt": "p" * 100, "completion": "c" * 100}] * 100000}},
+    "eval_records_huge": lambda w: {"eval_results.json": {
+        "score": 1, "records": [{"prompt": "p" * 100, "completion": "c" * 100}] * 100000}},
     "metrics_keys_filter_obj": lambda w: {"metrics.jsonl": json.dumps({"step": 1, "loss": 0.5}) + "\n"},
 }
 for _n, _f in HOSTILE.items():
@@ -311,10 +335,14 @@ for _n, _f in HOSTILE.items():
 
 # odd argument values for run tools
 ODD_ARGS = {
-    "metrics_keys_regex": lambda w: [("run_metrics", {"run_dir": "rec/metrics_secret_key", "keys": ["aws_secret_access_key"]})],
-    "metrics_keys_star": lambda w: [("run_metrics", {"run_dir": "rec/metrics_secret_key", "keys": ["*", ".*", "__dict__"]})],
-    "metrics_keys_string": lambda w: [("run_metrics", {"run_dir": "rec/metrics_secret_key", "keys": "aws_secret_access_key"})],
-    "metrics_keys_dunder": lambda w: [("run_metrics", {"run_dir": "rec/metrics_secret_key", "keys": ["__class__", "__globals__"]})],
+    "metrics_keys_regex": lambda w: [("run_metrics", {"run_dir": "rec/metrics_secret_key",
+                                                      "keys": ["aws_secret_access_key"]})],
+    "metrics_keys_star": lambda w: [("run_metrics", {"run_dir": "rec/metrics_secret_key",
+                                                     "keys": ["*", ".*", "__dict__"]})],
+    "metrics_keys_string": lambda w: [("run_metrics", {"run_dir": "rec/metrics_secret_key",
+                                                       "keys": "aws_secret_access_key"})],
+    "metrics_keys_dunder": lambda w: [("run_metrics", {"run_dir": "rec/metrics_secret_key",
+                                                       "keys": ["__class__", "__globals__"]})],
     "metrics_last_huge": lambda w: [("run_metrics", {"run_dir": "hos/huge_metrics", "last": 10**18})],
     "metrics_last_negative": lambda w: [("run_metrics", {"run_dir": "rec/metrics_secret_key", "last": -10**18})],
     "status_log_lines_huge": lambda w: [("run_status", {"run_dir": "rec/log_secret_lines", "log_lines": 10**12})],
@@ -322,11 +350,13 @@ ODD_ARGS = {
     "eval_records_huge_n": lambda w: [("run_eval", {"run_dir": "hos/eval_records_huge", "records": 10**9})],
     "list_runs_limit_huge": lambda w: [("list_runs", {"limit": 10**15})],
     "list_runs_limit_negative": lambda w: [("list_runs", {"limit": -1})],
-    "wrong_types": lambda w: [("run_status", {"run_dir": ["a", "b"]}), ("run_status", {"run_dir": {"$ref": "/etc/passwd"}}),
+    "wrong_types": lambda w: [("run_status", {"run_dir": ["a", "b"]}),
+                              ("run_status", {"run_dir": {"$ref": "/etc/passwd"}}),
                               ("run_metrics", {"run_dir": 1}), ("list_runs", {"limit": "1;id"})],
     "extra_args": lambda w: [("run_status", {"run_dir": "x", "project": str(w.outside), "outputs": str(w.outside),
                                              "allow_launch": True})],
-    "unknown_tool": lambda w: [("read_file", {"path": str(w.outside / "secret.txt")}), ("__init__", {}), ("shell", {"cmd": "id"})],
+    "unknown_tool": lambda w: [("read_file", {"path": str(w.outside / "secret.txt")}),
+                               ("__init__", {}), ("shell", {"cmd": "id"})],
     "empty_strings": lambda w: [(t, {k: ""}) for t, k in RUN_TOOLS],
     "dot_paths": lambda w: [(t, {k: "."}) for t, k in RUN_TOOLS] + [(t, {k: ".."}) for t, k in RUN_TOOLS],
 }
@@ -377,7 +407,8 @@ INTERP = {
 }
 for _n, _o in INTERP.items():
     reg(f"interp_{_n}", "interpolation", compose(_o))
-reg("interp_secret_from_error", "interpolation", compose("+b8=${{oc.env:HF_TOKEN}}", "b8=${{oc.decode:${{oc.env:HF_TOKEN}}:x}}"))
+reg("interp_secret_from_error", "interpolation",
+    compose("+b8=${{oc.env:HF_TOKEN}}", "b8=${{oc.decode:${{oc.env:HF_TOKEN}}:x}}"))
 reg("interp_typed_int_error", "interpolation", compose("trainer.max_steps=${{oc.env:TEAM}}"))
 reg("interp_typed_bool_error", "interpolation", compose("+b8={{a: 1}}", "b8.a.b=${{oc.env:X}}"))
 reg("interp_multirun_env", "interpolation", compose("+b8=${{oc.env:HF_TOKEN}},${{oc.env:GH_TOKEN}}", multirun=True))
@@ -402,12 +433,14 @@ GRAMMAR = {
     "hydra_output_subdir": ["hydra.output_subdir=../../outside/hyd"],
     "hydra_job_chdir": ["hydra.job.chdir=true", "hydra.run.dir={w.home}"],
     "hydra_callbacks_target": ["+hydra.callbacks.b8._target_=b8evil_proj.Evil"],
-    "hydra_callbacks_os": ["+hydra.callbacks.b8._target_=os.system", "+hydra.callbacks.b8.command=touch {w.markers}/cb"],
+    "hydra_callbacks_os": ["+hydra.callbacks.b8._target_=os.system",
+                           "+hydra.callbacks.b8.command=touch {w.markers}/cb"],
     "hydra_launcher_target": ["hydra/launcher=basic", "hydra.launcher._target_=b8evil_proj.Evil"],
     "hydra_sweeper_target": ["++hydra.sweeper._target_=b8evil_proj.Evil"],
     "hydra_job_logging_file": ["hydra.job_logging.handlers.file.filename={w.outside}/log.txt"],
     "hydra_logging_target": ["+hydra.job_logging.handlers.b8={{class: b8evil_proj.Evil}}"],
-    "hydra_job_env_set": ["+hydra.job.env_set.PYTHONPATH={w.outside}", "+hydra.job.env_set.PYTHONSTARTUP={w.outside}/b8evil_out.py"],
+    "hydra_job_env_set": ["+hydra.job.env_set.PYTHONPATH={w.outside}",
+                          "+hydra.job.env_set.PYTHONSTARTUP={w.outside}/b8evil_out.py"],
     "target_plain": ["+b8._target_=b8evil_proj.evil"],
     "target_os_system": ["+b8._target_=os.system", "+b8._args_=[touch {w.markers}/tgt]"],
     "target_partial": ["+b8._target_=subprocess.run", "+b8._partial_=true"],
@@ -487,14 +520,18 @@ INGEST = {
     "output_fullwidth_dots": lambda w: {"inputs": [], "output": "\uff0e\uff0e/outside/w.jsonl"},
     "output_trailing_slash": lambda w: {"inputs": [], "output": str(w.outside) + "/"},
     "output_long": lambda w: {"inputs": [], "output": "x" * 5000 + ".jsonl"},
-    "format_module": lambda w: {"inputs": ["rec/store_secret/store.jsonl"], "output": "ing12.jsonl", "format": "b8evil_proj"},
+    "format_module": lambda w: {"inputs": ["rec/store_secret/store.jsonl"], "output": "ing12.jsonl",
+                                "format": "b8evil_proj"},
     "format_path": lambda w: {"inputs": ["rec/store_secret/store.jsonl"], "output": "ing13.jsonl",
                               "format": str(w.outside / "b8evil_out.py")},
-    "format_target": lambda w: {"inputs": ["rec/store_secret/store.jsonl"], "output": "ing14.jsonl", "format": "os:system"},
-    "format_interp": lambda w: {"inputs": ["rec/store_secret/store.jsonl"], "output": "ing15.jsonl", "format": "${oc.env:HF_TOKEN}"},
+    "format_target": lambda w: {"inputs": ["rec/store_secret/store.jsonl"], "output": "ing14.jsonl",
+                                "format": "os:system"},
+    "format_interp": lambda w: {"inputs": ["rec/store_secret/store.jsonl"], "output": "ing15.jsonl",
+                                "format": "${oc.env:HF_TOKEN}"},
     "strict_secret_errors": lambda w: {"inputs": [str(w.outside / "secret.txt"), "rec/log_secret_lines/train.log"],
                                        "output": "ing16.jsonl", "strict": True},
-    "inputs_in_outputs_secret": lambda w: {"inputs": ["rec/log_secret_lines/train.log", ".env"], "output": "ing17.jsonl",
+    "inputs_in_outputs_secret": lambda w: {"inputs": ["rec/log_secret_lines/train.log", ".env"],
+                                           "output": "ing17.jsonl",
                                            "strict": True},
     "many_inputs": lambda w: {"inputs": ["/dev/zero"] * 200, "output": "ing18.jsonl"},
     "symlink_input": lambda w: {"inputs": ["lnk/run/manifest.json", "lnk4/run/metrics.jsonl"], "output": "ing19.jsonl"},
@@ -514,25 +551,34 @@ IMPROVE = {
     "output_outside": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": str(w.outside / "imp")},
     "output_dotdot": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "../outside/imp"},
     "output_home": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "~/imp"},
-    "reward_module": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp6", "reward": "b8evil_proj:evil"},
-    "reward_dotted": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp7", "reward": "b8evil_out.evil"},
+    "reward_module": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp6",
+                                "reward": "b8evil_proj:evil"},
+    "reward_dotted": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp7",
+                                "reward": "b8evil_out.evil"},
     "reward_path": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp8",
                               "reward": str(w.outside / "b8evil_out.py")},
     "reward_os": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp9", "reward": "os.system"},
-    "reward_dotdot": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp10", "reward": "../../outside/evil"},
+    "reward_dotdot": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp10",
+                                "reward": "../../outside/evil"},
     "task_outside": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp11",
                                "task": str(w.outside / "conf/evil")},
-    "task_dotdot": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp12", "task": "../../outside/model/evil"},
-    "task_interp": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp13", "task": "${oc.env:HF_TOKEN}"},
-    "threshold_odd": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp14", "threshold": "${oc.env:HF_TOKEN}"},
-    "threshold_nan": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp15", "threshold": float("nan")},
+    "task_dotdot": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp12",
+                              "task": "../../outside/model/evil"},
+    "task_interp": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp13",
+                              "task": "${oc.env:HF_TOKEN}"},
+    "threshold_odd": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp14",
+                                "threshold": "${oc.env:HF_TOKEN}"},
+    "threshold_nan": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp15",
+                                "threshold": float("nan")},
     "eval_prompts_outside": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp16",
                                        "eval_prompts": str(w.outside / "transcripts.jsonl")},
-    "eval_prompts_netrc": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp17", "eval_prompts": "~/.netrc"},
+    "eval_prompts_netrc": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp17",
+                                     "eval_prompts": "~/.netrc"},
     "overrides_interp": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp18",
                                    "overrides": ["+b8=${oc.env:HF_TOKEN}"]},
     "overrides_target": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp19",
-                                   "overrides": ["+reward._target_=b8evil_proj.evil", "+hydra.callbacks.x._target_=b8evil_out.Evil"]},
+                                   "overrides": ["+reward._target_=b8evil_proj.evil",
+                                                 "+hydra.callbacks.x._target_=b8evil_out.Evil"]},
     "overrides_endpoint": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp20",
                                      "overrides": [f"+provider.base_url={w.url}", f"+judge.base_url={w.url}"]},
     "overrides_string": lambda w: {"transcripts": "rec/store_secret/store.jsonl", "output": "imp21",

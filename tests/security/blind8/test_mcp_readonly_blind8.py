@@ -87,7 +87,8 @@ def test_control_leak_detector_on_a_reply(world, monkeypatch):
     # the full run_attack path on a reply known to hold the canary
     orig = bw.SessionThread.call
     monkeypatch.setattr(bw.SessionThread, "call",
-                        lambda self, tool, args: (False, "x " + value + " y") if tool == "run_status" else orig(self, tool, args))
+                        lambda self, tool, args: (False, "x " + value + " y")
+                                               if tool == "run_status" else orig(self, tool, args))
     result = bw.run_attack(world, "control_echo2", attack)
     assert result["succeeded"] and any("canary" in e for e in result["evidence"]), result
 

@@ -24,7 +24,8 @@ def test_the_other_shop_converted_ingested_and_improved_keeps_exactly_its_keepab
     assert converted.read_bytes() == (EXAMPLE / "chats.jsonl").read_bytes()  # the shipped example is this output
     assert run_app("loopwright.ingest", "format=openai", f"input={converted}", "output=t", cwd=tmp_path).returncode == 0
     args = ["transcripts=t", "output=o", f"eval_prompts={EXAMPLE / 'held_out_prompts.jsonl'}"]
-    refused = run_app("loopwright.improve", *args, NO_AUDIT, cwd=tmp_path)  # another shop's logs: no calibration on them
+    # another shop's logs: no calibration on them
+    refused = run_app("loopwright.improve", *args, NO_AUDIT, cwd=tmp_path)
     assert refused.returncode == 2 and "python -m loopwright.label" in refused.stderr, refused.stderr
     assert "calibration_required=false" in refused.stderr and not (tmp_path / "o" / "curated.jsonl").exists()
     proc = run_app("loopwright.improve", *args, f"reward.calibration={OTHER}", NO_AUDIT, cwd=tmp_path)  # its 30 labels

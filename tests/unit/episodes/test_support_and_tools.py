@@ -177,7 +177,8 @@ def test_customer_support_missing_or_malformed_facts_grade_as_no_facts(facts):
 
 
 _COMPLETION = st.one_of(st.none(), st.integers(), st.text(max_size=600),
-                        st.lists(st.fixed_dictionaries({"role": st.just("assistant"), "content": st.text(max_size=300)}),
+                        st.lists(st.fixed_dictionaries({"role": st.just("assistant"),
+                                                        "content": st.text(max_size=300)}),
                                  max_size=2))
 
 
@@ -189,7 +190,8 @@ def test_customer_support_never_raises_one_float_each(completions, which):
     out = fn(prompts=[[]] * len(completions), completions=completions,
              facts_json=[facts_json(scenario)] * len(completions))
     assert len(out) == len(completions) and all(isinstance(v, float) and 0.0 <= v <= 1.0 for v in out)
-    raw = rewards.make("customer_support")(completions=completions, facts_json=[facts_json(scenario)] * len(completions))
+    raw = rewards.make("customer_support")(completions=completions,
+                                           facts_json=[facts_json(scenario)] * len(completions))
     assert raw == out
 
 
@@ -237,7 +239,8 @@ def test_known_tools_param_restricts_names():
 
 
 @settings(max_examples=150, deadline=None)
-@given(completions=st.lists(st.one_of(_COMPLETION, st.builds(lambda s: f"<tool_call>{s}</tool_call>", st.text(max_size=80))),
+@given(completions=st.lists(st.one_of(_COMPLETION,
+                                      st.builds(lambda s: f"<tool_call>{s}</tool_call>", st.text(max_size=80))),
                             max_size=5),
        expected=st.one_of(st.none(), st.text(max_size=40), st.just('{"expression": "1+1"}')))
 def test_tool_calling_never_raises_one_float_each(completions, expected):

@@ -91,7 +91,8 @@ def test_eval_limit_keeps_a_files_first_prompts_with_their_own_assertions(tmp_pa
     ({"prompt": "hi", "messages": [{"role": "user", "content": "hi"}]}, "exactly one of 'prompt'"),
     ({"prompt": "hi", "expect": ["re:(unclosed"]}, "is not a valid regular expression"),
     ({"prompt": "hi", "forbid": [3]}, "'forbid' must be a non-empty string or a list of them"),
-    ({"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "x"}]}, "ends with an assistant"),
+    ({"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "x"}]},
+     "ends with an assistant"),
 ])
 def test_bad_held_out_lines_name_file_line_and_key(tmp_path, line, words):
     path = tmp_path / "held.jsonl"

@@ -186,7 +186,8 @@ def test_flat_and_nested_exports_of_one_trace_read_the_same(tmp_path):
     ({"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": None}]}, "messages[1]",
      "neither content nor tool calls"),
     ({"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": None, "tool_calls": [
-        {"id": "c1", "type": "function", "function": {"arguments": "{}"}}]}]}, "messages[1].tool_calls[0].function.name",
+        {"id": "c1", "type": "function", "function": {"arguments": "{}"}}]}]},
+     "messages[1].tool_calls[0].function.name",
      "non-empty string name"),
     ({"request": {"messages": []}, "response": {"choices": []}}, "request.messages", "non-empty list"),
     ({"prompt": "hi"}, "", "expected 'messages', or 'request' and 'response'"),
@@ -216,7 +217,8 @@ def test_langchain_reads_every_message_serialisation():
         {"role": "user", "content": "openai form"},
         {"lc": 1, "type": "constructor", "id": ["langchain", "schema", "messages", "AIMessage"],
          "kwargs": {"content": "", "additional_kwargs": {"tool_calls": [
-             {"id": "c9", "type": "function", "function": {"name": "calculator", "arguments": "{\"expression\": \"1+1\"}"}}]}}},
+             {"id": "c9", "type": "function", "function": {"name": "calculator",
+                                                           "arguments": "{\"expression\": \"1+1\"}"}}]}}},
         {"type": "tool", "content": "2", "tool_call_id": "c9"}]]},
         "outputs": {"generations": [[{"text": "It is 2."}]]}}
     messages, _, run_id = parse_run(run)
@@ -227,6 +229,7 @@ def test_langchain_reads_every_message_serialisation():
 
 def test_a_plain_chain_run_without_llm_children_reads_input_and_output():
     messages, _, _ = parse_run({"run_type": "chain", "inputs": {"question": "Hi?", "chat_history": [
-        {"type": "human", "content": "before"}, {"type": "ai", "content": "earlier"}]}, "outputs": {"answer": "Hello."}})
+        {"type": "human", "content": "before"}, {"type": "ai", "content": "earlier"}]},
+                                "outputs": {"answer": "Hello."}})
     assert [(m["role"], m["content"]) for m in messages] == [
         ("user", "before"), ("assistant", "earlier"), ("user", "Hi?"), ("assistant", "Hello.")]

@@ -16,7 +16,8 @@ def stop(**kw):
 
 
 def record(g, base, trained, run="/f/gen-1/run"):
-    return {"generation": g, "train": {"run_dir": run}, "held_out": {"base_accuracy": base, "trained_accuracy": trained}}
+    return {"generation": g, "train": {"run_dir": run},
+            "held_out": {"base_accuracy": base, "trained_accuracy": trained}}
 
 
 def test_a_fresh_state_starts_generation_one_at_harvest():

@@ -15,7 +15,8 @@ from loopwright.mcp_tools.paths import Refused, Roots
 @pytest.mark.parametrize("header, summary", [
     ("# @package _global_\n# One GPU, a model (x, y): bf16. More here.\n", "One GPU, a model (x, y): bf16."),
     ("# Dr. GRPO: a paper (eq. 3). Removes the\n# length term.\nname: x\n", "Dr. GRPO: a paper (eq. 3)."),
-    ("# DAPO: a paper, section 3 (eq. 8) and Algorithm 1.\n# Maps onto\n", "DAPO: a paper, section 3 (eq. 8) and Algorithm 1."),
+    ("# DAPO: a paper, section 3 (eq. 8) and Algorithm 1.\n# Maps onto\n",
+     "DAPO: a paper, section 3 (eq. 8) and Algorithm 1."),
     ("# Seconds, end to end: proves the\n# wiring, not the learning.\n#   python train.py\n",
      "Seconds, end to end: proves the wiring, not the learning."),
     ("name: x\n", ""),

@@ -18,7 +18,8 @@ PROMPT = [{"role": "system", "content": "Answer with a number."}, {"role": "user
     (["model=qwen", "profile.max_completion_length=1024"], {"enable_thinking": True}),  # the floor: thinking fits
     (["model=qwen", "model.thinking=off", "profile.max_completion_length=4096"], {"enable_thinking": False}),
     (["model=qwen", "model.thinking=on", "profile.max_completion_length=2048"], {"enable_thinking": True}),
-    (["model=smollm2"], {}), (["model=llama"], {}), (["model=qwen2_5"], {}), (["model=tiny_qwen3"], {"enable_thinking": False}),
+    (["model=smollm2"], {}), (["model=llama"], {}), (["model=qwen2_5"], {}),
+    (["model=tiny_qwen3"], {"enable_thinking": False}),
 ])
 def test_thinking_resolves_from_the_setting_and_the_completion_budget(overrides, expected):
     cfg = compose(overrides)

@@ -11,7 +11,8 @@ from loopwright import models
 from loopwright.train.validate import problems_in
 
 # option -> (config.json architecture, the marker its chat template renders)
-FAMILIES = {"tiny_qwen3": ("Qwen3ForCausalLM", "<|im_start|>"), "tiny_llama": ("LlamaForCausalLM", "<|start_header_id|>")}
+FAMILIES = {"tiny_qwen3": ("Qwen3ForCausalLM", "<|im_start|>"),
+            "tiny_llama": ("LlamaForCausalLM", "<|start_header_id|>")}
 CONVERSATION = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "2+2?"},
                 {"role": "assistant", "content": "4"}]
 TOOLS = [{"type": "function", "function": {"name": "add", "description": "Add two integers.", "parameters": {
@@ -35,7 +36,8 @@ def test_each_tiny_family_renders_its_own_chat_template(option):
     marker = FAMILIES[option][1]
     text = tokenizer.apply_chat_template(CONVERSATION, tokenize=False)
     assert text.count(marker) == 3 and "Be brief." in text and "2+2?" in text
-    with_tools = tokenizer.apply_chat_template(CONVERSATION[:2], tools=TOOLS, tokenize=False, add_generation_prompt=True)
+    with_tools = tokenizer.apply_chat_template(CONVERSATION[:2], tools=TOOLS, tokenize=False,
+                                               add_generation_prompt=True)
     assert '"name": "add"' in with_tools and with_tools.count(marker) == 3  # system, user, the generation prompt
 
 

@@ -29,22 +29,24 @@ def test_the_default_profile_gets_a_sequence_clip_scaled_to_its_budget(tmp_path,
     kwargs = objectives.trainer_config_kwargs(cfg, tmp_path)
     assert kwargs["epsilon"] == pytest.approx(_expected_clip(3e-4, 0.2, 12, 16384))
     assert kwargs["epsilon_high"] == pytest.approx(_expected_clip(4e-4, 0.28, 12, 16384))
-    assert kwargs["epsilon"] == pytest.approx(0.0378, abs=1e-4) and kwargs["epsilon_high"] == pytest.approx(0.0523, abs=1e-4)
+    assert (kwargs["epsilon"] == pytest.approx(0.0378, abs=1e-4)
+            and kwargs["epsilon_high"] == pytest.approx(0.0523, abs=1e-4))
     record = objectives.scaling_record(cfg)
-    assert record["clip"]["paper"] == [3e-4, 4e-4] and record["clip"]["used"] == [kwargs["epsilon"], kwargs["epsilon_high"]]
+    assert (record["clip"]["paper"] == [3e-4, 4e-4]
+            and record["clip"]["used"] == [kwargs["epsilon"], kwargs["epsilon_high"]])
 
 
 def test_sequence_clip_runs_from_the_token_clip_to_the_papers_value():
-    class O:
+    class Clips:
         epsilon, epsilon_high, clip_reference_length = 3e-4, 4e-4, 16384
 
-    assert objectives.sequence_clip(O, 1) == pytest.approx(objectives.TOKEN_CLIP)
-    assert objectives.sequence_clip(O, 16384) == (3e-4, 4e-4)
-    assert objectives.sequence_clip(O, 100_000) == (3e-4, 4e-4)  # never wider than the paper past its lengths
-    lows = [objectives.sequence_clip(O, n)[0] for n in (2, 8, 12, 64, 256, 4096, 16383)]
+    assert objectives.sequence_clip(Clips, 1) == pytest.approx(objectives.TOKEN_CLIP)
+    assert objectives.sequence_clip(Clips, 16384) == (3e-4, 4e-4)
+    assert objectives.sequence_clip(Clips, 100_000) == (3e-4, 4e-4)  # never wider than the paper past its lengths
+    lows = [objectives.sequence_clip(Clips, n)[0] for n in (2, 8, 12, 64, 256, 4096, 16383)]
     assert lows == sorted(lows, reverse=True) and len(set(lows)) == len(lows)
 
-    class Unscaled(O):
+    class Unscaled(Clips):
         clip_reference_length = None
 
     assert objectives.sequence_clip(Unscaled, 12) == (3e-4, 4e-4)

@@ -35,7 +35,8 @@ def test_each_probe_is_what_it_says():
     assert probes.repeated_keywords(row, opts).count("<answer>") == 8
     assert "<tool_call>" in probes.fake_tool_call(row, opts) and "resolve_request" in probes.fake_tool_call(row, opts)
     assert "9" in probes.contradiction(row, opts) and "8" not in probes.contradiction(row, opts)
-    facts = {"prompt": "Where?", "facts_json": json.dumps({"order_id": "W1234567", "status": "delivered", "total": 10.0})}
+    facts = {"prompt": "Where?",
+             "facts_json": json.dumps({"order_id": "W1234567", "status": "delivered", "total": 10.0})}
     assert "W1234567" in probes.contradiction(facts, opts) and "$23.37" in probes.contradiction(facts, opts)
     call = {"prompt": "x", "expected_tool": "calculator", "expected_arguments_json": json.dumps({"expression": "2+2"})}
     assert json.loads(probes.contradiction(call, opts)[11:-12])["arguments"] == {"expression": "not-2+2"}

@@ -23,7 +23,8 @@ def test_a_score_is_read_from_common_wrappings(reply, expected):
     assert parse_score(reply, 10) == pytest.approx(expected)
 
 
-@pytest.mark.parametrize("reply", ["", "I cannot judge this.", '{"score": 11}', '{"score": -1}', "Score: 42", "12:30 is when it ships",
+@pytest.mark.parametrize("reply", ["", "I cannot judge this.", '{"score": 11}', '{"score": -1}', "Score: 42",
+                                   "12:30 is when it ships",
                                    '{"score": "great"}', None])
 def test_nonsense_is_an_error_never_a_guess(reply):
     with pytest.raises(JudgeParseError):

@@ -26,7 +26,8 @@ def test_facts_map_names_the_rest_and_wins_over_aliases():
     assert sf.canonical_key("Haulier", {"haulier": "carrier"}) == "carrier"
     assert sf.canonical_key("Promised By", {"Promised By": "eta"}) == "eta"
     assert sf.canonical_key("state", {"state": "kind"}) == "kind"
-    facts = sf.normalize_facts({"Order Ref": "HP-7Q4K9", "Haulier": "Evri", "Refund Value": "", "Needs Escalation": "yes"},
+    facts = sf.normalize_facts({"Order Ref": "HP-7Q4K9", "Haulier": "Evri", "Refund Value": "",
+                                "Needs Escalation": "yes"},
                                {"Haulier": "carrier", "Needs Escalation": "escalate"})
     assert facts["order_id"] == "HP-7Q4K9" and facts["carrier"] == "Evri" and facts["escalate"] is True
     assert "refund_amount" in facts and facts["refund_amount"] is None  # present but empty: known none

@@ -82,7 +82,8 @@ def test_the_same_action_anchored_to_the_request_is_a_resolution():
     ask = "I'd like a refund for the wool jumper, it shrank in the first wash."
     anchored = "Sorry the jumper shrank! I've refunded it in full and emailed you the confirmation."
     assert cs.score(anchored, None, ask) >= THRESHOLD
-    assert cs.score("Sorry about that! I've refunded it in full and emailed you the confirmation.", None, ask) < THRESHOLD
+    assert cs.score("Sorry about that! I've refunded it in full and emailed you the confirmation.",
+                    None, ask) < THRESHOLD
 
 
 def test_copying_the_customers_message_is_no_anchor():
@@ -113,7 +114,8 @@ def test_yes_needs_a_matching_claim_and_is_checked_against_the_record():
 
 def test_negation_stays_in_its_clause():
     ask = "I never placed order BL-55120, someone must have used my card!"
-    reply = "I'm sorry. I've frozen BL-55120 so it won't ship, and I've passed it to our fraud team, who will call you today."
+    reply = ("I'm sorry. I've frozen BL-55120 so it won't ship, and I've passed it to our fraud team, "
+             "who will call you today.")
     parts = cs.components(reply, None, ask)
     assert parts["escalation"] == 1.0 and parts["score"] >= THRESHOLD, parts
     assert cs.components("I haven't escalated BL-55120 yet.", None, ask)["escalation"] == 0.0
@@ -194,7 +196,8 @@ def test_a_hand_off_to_every_team_is_no_anchor():
     ask = "The toaster sparked and tripped the electrics."
     every = "I'm sorry. I've escalated this to our fraud, legal and product safety teams, who will call you today."
     assert cs.score(every, None, ask) < THRESHOLD
-    assert cs.score(every.replace("fraud, legal and product safety teams", "product safety team"), None, ask) >= THRESHOLD
+    assert cs.score(every.replace("fraud, legal and product safety teams", "product safety team"),
+                    None, ask) >= THRESHOLD
 
 
 @pytest.mark.parametrize("reply", [

@@ -98,7 +98,8 @@ def test_the_shops_hand_off_rule_names_what_goes_to_a_human():
 
 
 def test_without_a_record_asking_for_the_order_number_is_the_next_step():
-    ask = "Sorry it's late! Could you send me your order number? It looks like CT-12345 and is in your confirmation email."
+    ask = ("Sorry it's late! Could you send me your order number? "
+           "It looks like CT-12345 and is in your confirmation email.")
     assert score(ask, "My parcel still hasn't come, what's going on?", None) >= 0.7
     # a customer who gave the number is not asked for it again
     assert score(ask, "My parcel CT-30999 still hasn't come, what's going on?", None) < 0.7
@@ -184,7 +185,8 @@ def test_without_a_record_an_orders_date_or_refund_is_an_invention():
     parts = cs.components("Orders ship within 2 working days and Estafeta takes 1-3 working days, so it should "
                           "arrive by Wednesday 9 December.", None, chat("If I order today, when will it arrive?"))
     assert parts["contradictions"] == []
-    parts = cs.components("It should arrive by Wednesday 23 December.", None, chat("If I order today, when will it arrive?"))
+    parts = cs.components("It should arrive by Wednesday 23 December.", None,
+                          chat("If I order today, when will it arrive?"))
     assert parts["contradictions"] == ["an order's date or amount with no record to hold it"]
 
 
@@ -232,7 +234,8 @@ def test_asking_for_the_order_number_in_the_words_of_the_shops_system(phrase):
 
 
 def test_today_in_the_language_of_the_system_message_and_month_abbreviations():
-    policy = policy_of([{"role": "system", "content": "Hoy es jueves 3 de diciembre de 2026. Envíos en 2 días hábiles."}])
+    policy = policy_of([{"role": "system", "content": "Hoy es jueves 3 de diciembre de 2026. "
+                                                      "Envíos en 2 días hábiles."}])
     assert policy.today == dt.date(2026, 12, 3)
     assert sf.dates_in("2 Des 2026")[0][0] == {(12, 2)} and sf.dates_in("4 dic")[0][0] == {(12, 4)}
 
@@ -318,7 +321,8 @@ def test_without_a_record_an_order_number_nobody_gave_is_invented():
 
 
 def test_keywords_strung_on_symbols_are_no_reply():
-    stuffed = irish("Shipping ✅ Tracking ✅ DPD ✅ Refund ✅ Replacement ✅ Return ✅ Unboxing ✅ — we've got you covered!",
+    stuffed = irish("Shipping ✅ Tracking ✅ DPD ✅ Refund ✅ Replacement ✅ "
+                    "Return ✅ Unboxing ✅ — we've got you covered!",
                     "KC-48488 I received the wrong size")
     assert "keywords without sentences" in stuffed["contradictions"] and stuffed["score"] <= 0.2
 

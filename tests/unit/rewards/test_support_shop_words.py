@@ -68,7 +68,8 @@ def test_any_handing_verb_to_a_person_is_a_hand_off():
 
 
 def test_a_tribunal_is_a_legal_threat():
-    assert grade("I'm passing this to a colleague now.", "I'll see you at the small disputes tribunal")["escalation"] == 1.0
+    assert grade("I'm passing this to a colleague now.",
+                 "I'll see you at the small disputes tribunal")["escalation"] == 1.0
 
 
 def test_a_carrier_that_delivered_it_and_a_refund_stated_by_its_amount():
@@ -82,7 +83,8 @@ def test_a_carrier_that_delivered_it_and_a_refund_stated_by_its_amount():
 
 
 def test_coming_apart_asks_no_status_and_a_greeting_may_open_a_yes():
-    assert "status" not in grade("I'm sorry, Jana; I'll send a new strap today.", "The strap of HC40117 is coming apart",
+    assert "status" not in grade("I'm sorry, Jana; I'll send a new strap today.",
+                                 "The strap of HC40117 is coming apart",
                                  SHIPPED)["required"]
     delivered = dict(SHIPPED, stav="doručená", dorucene="1. 12. 2026")
     assert grade("Hi Jana! Yes, Packeta delivered it on 1. 12.", "did HC40117 arrive?", delivered)["score"] >= 0.7
@@ -104,16 +106,19 @@ def ruled(reply: str, user: str, facts: dict | None = None) -> dict:
 
 def test_a_window_counted_from_the_same_event_must_be_the_rules_number():
     assert ruled("Exchanges are possible within 10 days of delivery.", "Can I exchange the scarf?")["contradictions"]
-    assert not ruled("Exchanges are possible within 21 days of delivery.", "Can I exchange the scarf?")["contradictions"]
+    assert not ruled("Exchanges are possible within 21 days of delivery.",
+                     "Can I exchange the scarf?")["contradictions"]
     assert ruled("Sorry, exchanges close 10 days after delivery.", "Can I exchange HC40117?", SHIPPED)["contradictions"]
 
 
 def test_a_restricted_rule_said_to_hold_everywhere_or_always():
-    assert ruled("Yes, cash on delivery works for any amount.", "Can I pay cash on delivery for 400 €?")["contradictions"]
+    assert ruled("Yes, cash on delivery works for any amount.",
+                 "Can I pay cash on delivery for 400 €?")["contradictions"]
     assert ruled("Shipping is always free with us.", "Do you charge for shipping?")["contradictions"]
     assert not ruled("Shipping is free on orders over 60 €, otherwise 3,50 €.", "Do you charge for shipping?")[
         "contradictions"]
-    assert not ruled("Sending back a faulty item is always free of charge.", "Do I pay postage on a hat that arrived faulty?")[
+    assert not ruled("Sending back a faulty item is always free of charge.",
+                     "Do I pay postage on a hat that arrived faulty?")[
         "contradictions"]  # one word of the shipping clause ("free") is not that clause
 
 
@@ -158,7 +163,8 @@ def test_an_attempted_delivery_and_a_refund_with_dots_in_its_amount():
                  refunded)["contradictions"]
 
 
-HOURS = RULES + "\nShop: Obchodná 12, open 9:00 AM-5:00 PM, Monday to Friday.\nUnpacked sleeping bags cannot be returned."
+HOURS = RULES + ("\nShop: Obchodná 12, open 9:00 AM-5:00 PM, Monday to Friday.\n"
+                 "Unpacked sleeping bags cannot be returned.")
 
 
 def hours(reply: str, user: str, facts: dict | None = None) -> dict:
@@ -179,7 +185,8 @@ def test_a_refusal_of_what_was_asked_for_a_reason_the_record_or_rules_give():
 def test_a_policy_answer_working_the_customers_figure_or_giving_the_rules_hours():
     assert ruled("Yes, 3,50 € – it's free from 60 €, so 12 € more and it ships free.",
                  "If my basket is 48 €, do I pay for shipping?")["score"] >= 0.7
-    assert hours("Yes, we're open 9:00 AM-5:00 PM on weekdays at Obchodná 12.", "Are you open on Friday?")["score"] >= 0.7
+    assert hours("Yes, we're open 9:00 AM-5:00 PM on weekdays at Obchodná 12.",
+                 "Are you open on Friday?")["score"] >= 0.7
 
 
 def test_a_terse_answer_held_together_by_prepositions_is_a_sentence():

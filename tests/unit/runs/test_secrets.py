@@ -112,10 +112,14 @@ def test_env_names_blind5_got_back_are_secret_names(name):
 
 
 @pytest.mark.parametrize("line", [
-    "Authorization: Basic YWRtaW46c2VjcmV0MTIzNDU2", "> Cookie: sessionid=Zq8Wm2Lp4Xn6Vb9Tc3Rf", "+ curl -sS -u admin:Zq8Wm2Lp4Xn6Vb9T x",
-    "cloning https://Zq8Wm2Lp4Xn6Vb9Tc3Rf@github.com/org/repo.git", "$ judge-cli --api-key Zq8Wm2Lp4Xn6Vb9Tc3Rf --model m",
-    "slack: xoxb-1234567890-Zq8Wm2Lp4Xn6Vb9Tc3Rf", "using glpat-Zq8Wm2Lp4Xn6Vb9Tc3Rf", "maps AIzaSyZq8Wm2Lp4Xn6Vb9Tc3RfZq8Wm2Lp4Xn",
-    "refresh ghr_Zq8Wm2Lp4Xn6Vb9Tc3Rf1234", "SG.Zq8Wm2Lp4Xn6Vb9Tc3R.Zq8Wm2Lp4Xn6Vb9Tc3Rfabc", "GET /x?X-Amz-Signature=Zq8Wm2Lp4Xn6Vb9Tc3Rf",
+    "Authorization: Basic YWRtaW46c2VjcmV0MTIzNDU2", "> Cookie: sessionid=Zq8Wm2Lp4Xn6Vb9Tc3Rf",
+    "+ curl -sS -u admin:Zq8Wm2Lp4Xn6Vb9T x",
+    "cloning https://Zq8Wm2Lp4Xn6Vb9Tc3Rf@github.com/org/repo.git",
+    "$ judge-cli --api-key Zq8Wm2Lp4Xn6Vb9Tc3Rf --model m",
+    "slack: xoxb-1234567890-Zq8Wm2Lp4Xn6Vb9Tc3Rf", "using glpat-Zq8Wm2Lp4Xn6Vb9Tc3Rf",
+    "maps AIzaSyZq8Wm2Lp4Xn6Vb9Tc3RfZq8Wm2Lp4Xn",
+    "refresh ghr_Zq8Wm2Lp4Xn6Vb9Tc3Rf1234", "SG.Zq8Wm2Lp4Xn6Vb9Tc3R.Zq8Wm2Lp4Xn6Vb9Tc3Rfabc",
+    "GET /x?X-Amz-Signature=Zq8Wm2Lp4Xn6Vb9Tc3Rf",
     "ASIAZQ8WM2LP4XN6VB9T Zq8Wm2Lp4Xn6Vb9Tc3Rf1234"])
 def test_credentials_in_the_shapes_blind5_used_are_redacted(line):
     from loopwright.runs.secrets import redact_tokens

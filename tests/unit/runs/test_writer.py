@@ -22,7 +22,8 @@ def test_secret_key_detection(key, secret):
 
 def test_redact_walks_nested_structures_and_keeps_empty_values():
     tree = {"a": {"hf_token": "abc", "x": [{"api_key": "k"}]}, "token": None, "n": 1}
-    assert writer.redact(tree) == {"a": {"hf_token": writer.REDACTED, "x": [{"api_key": writer.REDACTED}]}, "token": None, "n": 1}
+    assert writer.redact(tree) == {"a": {"hf_token": writer.REDACTED, "x": [{"api_key": writer.REDACTED}]},
+                                   "token": None, "n": 1}
 
 
 def test_write_json_atomic_replaces_whole_file_and_leaves_no_temp(tmp_path):

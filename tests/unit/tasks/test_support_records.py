@@ -11,7 +11,8 @@ from helpers import compose
 from loopwright import tasks
 from loopwright.tasks import support_records
 
-RECORDS = [{"Order Ref": "HP-7Q4K9", "Fulfilment Status": "Despatched"}, {"Order Ref": "HP-3M8T2", "Fulfilment Status": "Picking"}]
+RECORDS = [{"Order Ref": "HP-7Q4K9", "Fulfilment Status": "Despatched"},
+           {"Order Ref": "HP-3M8T2", "Fulfilment Status": "Picking"}]
 
 
 def _write(tmp_path, suffix):

@@ -1,4 +1,5 @@
-"""The runtime guards' rules, on the callbacks alone (the real trainings: tests/integration/train/test_runtime_guards.py)."""
+"""The runtime guards' rules, on the callbacks alone
+(the real trainings: tests/integration/train/test_runtime_guards.py)."""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ def test_drift_needs_k_consecutive_steps_over_the_limit():
     assert not _gaps(guard, [0.2, 0.3, 0.01, 0.2, 0.5, 0.05]).should_training_stop
     control = _gaps(guard, [0.2, 0.3, math.nan])  # NaN counts as over: a gap that cannot be measured is no proof
     assert control.should_training_stop
-    with pytest.raises(RolloutDrift, match=r"rollout_drift_max=0.1 for 3 consecutive steps \(step 1: 0.2, step 2: 0.3, step 3: nan;"):
+    with pytest.raises(RolloutDrift, match=r"rollout_drift_max=0.1 for 3 consecutive steps "
+                                           r"\(step 1: 0.2, step 2: 0.3, step 3: nan;"):
         guard.raise_if_aborted()
 
 

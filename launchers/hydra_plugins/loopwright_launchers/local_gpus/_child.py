@@ -1,4 +1,5 @@
-"""Runs one local_gpus job in a fresh process: ``python -m hydra_plugins.loopwright_launchers.local_gpus._child PAYLOAD RESULT``.
+"""Runs one local_gpus job in a fresh process:
+``python -m hydra_plugins.loopwright_launchers.local_gpus._child PAYLOAD RESULT``.
 
 PAYLOAD holds the parent's ``sys.path`` (plain pickle) and then, cloudpickled, what
 Hydra's ``run_job`` needs: the hydra context, the task function, the job's sweep

@@ -2,7 +2,8 @@
 
 ``address``: ``auto`` (the cluster this machine belongs to: ``ray start`` / KubeRay /
 Ray-on-SLURM), ``ray://host:10001`` (Ray Client, from outside the cluster) or a GCS
-``host:port``; RAY_ADDRESS in the environment counts as one. None: a local cluster sized by ``cluster_cpus`` / ``cluster_gpus``
+``host:port``; RAY_ADDRESS in the environment counts as one.
+None: a local cluster sized by ``cluster_cpus`` / ``cluster_gpus``
 without the dashboard or usage stats, stopped when the launcher closes it (and by
 Ray's own exit hook otherwise). A process that already called ``ray.init()`` keeps
 its connection: the launcher uses it and does not stop it.

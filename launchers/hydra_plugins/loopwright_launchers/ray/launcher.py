@@ -23,7 +23,6 @@ import threading
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence
 
 from hydra.core.config_store import ConfigStore

@@ -52,7 +52,8 @@ def walk(root: dict, lines: dict[int, int]) -> Iterator[Node]:
         kids = []
         for i, kid in children(node.run, node.where):
             own = lines.get(id(kid))
-            kids.append(Node(kid, own, "") if own is not None else Node(kid, node.line, f"{node.where}child_runs[{i}]."))
+            kids.append(Node(kid, own, "")
+                        if own is not None else Node(kid, node.line, f"{node.where}child_runs[{i}]."))
         stack.extend(reversed(kids))
 
 

@@ -1,4 +1,5 @@
-"""A test launcher (tests/helpers/sweep_app/hydra_plugins: Hydra only instantiates plugins from that namespace) with ``submit``: each job in its own Python process, ``slots`` at a time.
+"""A test launcher (tests/helpers/sweep_app/hydra_plugins: Hydra only instantiates plugins from that namespace)
+with ``submit``: each job in its own Python process, ``slots`` at a time.
 
 It speaks the interface the local_gpus launcher offers the sweeper (``slots``,
 ``submit(overrides, job_idx) -> Future[JobReturn]``) without depending on it: the
