@@ -168,7 +168,8 @@ def test_every_command_has_a_main_and_an_entry_point():
         text = MODULES[name].read_text()
         assert _defines_main(ast.parse(text)), f"{name} defines no main()"
         assert 'if __name__ == "__main__":' in text, f"{name}: python -m {name} would do nothing"
-        assert scripts.get(f"loopwright-{short}") == f"{name}:main", f"pyproject.toml: no loopwright-{short} = {name}:main"
+        assert scripts.get(f"loopwright-{short}") == f"{name}:main", \
+            f"pyproject.toml: no loopwright-{short} = {name}:main"
 
 
 def test_no_module_imports_a_command():
@@ -244,7 +245,7 @@ def test_run_files_are_parsed_only_by_the_run_reader():
     assert not offenders, f"run files parsed by hand (use loopwright.runs.reader): {offenders}"
 
 
-# ------------------------------------------------------------------ the layers (pyproject.toml's import-linter contract)
+# ---------------------------------------------------------- the layers (pyproject.toml's import-linter contract)
 def _lint_imports(cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
     exe = Path(sys.executable).with_name("lint-imports")
     return subprocess.run([str(exe), "--no-cache"], cwd=cwd, capture_output=True, text=True, timeout=120, env=env)
@@ -275,3 +276,10 @@ def test_an_upward_import_inside_a_function_breaks_the_layers(tmp_path):
         'type = "layers"\ncontainers = ["shop"]\nlayers = ["curation", "train"]\n')
     done = _lint_imports(tmp_path, env={**os.environ, "PYTHONPATH": str(pkg.parent)})
     assert done.returncode == 1 and "shop.train.steps -> shop.curation.curate" in done.stdout, done.stdout
+
+
+def test_ruff_finds_nothing():
+    """pyproject.toml's [tool.ruff]: 120 columns, pyflakes and pycodestyle, over the whole tree."""
+    done = subprocess.run([str(Path(sys.executable).with_name("ruff")), "check", "--no-cache", "."], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout[-4000:]

@@ -2,9 +2,12 @@
 
 Each option registers itself in its own module, beside its code (verl's
 ``@register_policy_loss("gspo")`` is the model): grep the option's name, land on
-the code. The registry imports every module of its package on the first lookup
-(modules named with a leading ``_`` are helpers, not options), so composing a
-config or ``--help`` imports none of them, and adding an option is adding a file.
+the code. A lookup by name imports only the module named as the option
+(``reward=customer_support`` -> ``rewards/customer_support``), so a run imports the
+options it chose and no other; listing the options, or a name no module carries,
+imports every module of the package (modules named with a leading ``_`` are helpers,
+not options). Composing a config or ``--help`` imports none of them, and adding an
+option is adding a file.
 
 It sits beside the schemas, above ``rewards/`` and ``tasks/``, so that neither
 depends on the other for plumbing.
@@ -40,8 +43,22 @@ class Registry(Mapping):
             if not module.name.startswith("_"):
                 importlib.import_module(f"{self._package}.{module.name}")
 
+    def _load_one(self, name: str) -> None:
+        """Import the module named as the option, if there is one: what a run that chose it needs."""
+        if self._loaded or not isinstance(name, str) or not name.isidentifier() or name.startswith("_"):
+            return
+        module = f"{self._package}.{name}"
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as err:
+            if err.name != module:  # the option's module exists and lacks a dependency: say so
+                raise
+
     def __getitem__(self, name: str) -> Any:
-        self._load()
+        if name not in self._specs:
+            self._load_one(name)
+        if name not in self._specs:  # an option registered in a module of another name, or none at all
+            self._load()
         return self._specs[name]
 
     def __iter__(self) -> Iterator[str]:

@@ -37,6 +37,10 @@ class RewardConfig:
     # label 0/1) scored before anything loads; agreement below min_agreement refuses the run (exit 2).
     calibration: Optional[str] = None
     min_agreement: float = 0.8
+    # true: the labels also fit the grader (rewards/_fitting.py): its named checks reweighted by a regularised
+    # logistic model with the shipped grader as prior; the gate then decides on the fitted grader's
+    # cross-validated agreement, and training scores with the fitted grader. false: the labels only measure it.
+    calibration_fit: bool = False
     # The pre-flight gaming audit (train.py, improve; src/loopwright/train/reward_audit.py): a reward that keeps
     # templates, swapped replies or a facts dump is refused (exit 2). false: skip it (recorded in the manifest).
     audit: bool = True

@@ -35,13 +35,23 @@ See docs/EPISODES.md.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
-from loopwright.episodes.chat_template import SMOLLM2_CHAT_TEMPLATE, SMOLLM2_TOOL_CHAT_TEMPLATE, prepare_tokenizer
-from loopwright.episodes.environment import EpisodeEnvironment, answer_score, episode_answer_reward, tool_names
+# Re-exported lazily (PEP 562): a single-turn run that imports episodes.token_report or episodes.adapter for
+# their cheap checks does not load the chat templates and the environment contract with them.
+_LAZY = {"SMOLLM2_CHAT_TEMPLATE": "chat_template", "SMOLLM2_TOOL_CHAT_TEMPLATE": "chat_template",
+         "prepare_tokenizer": "chat_template", "EpisodeEnvironment": "environment", "answer_score": "environment",
+         "episode_answer_reward": "environment", "tool_names": "environment"}
 
 __all__ = ["SMOLLM2_CHAT_TEMPLATE", "SMOLLM2_TOOL_CHAT_TEMPLATE", "EpisodeEnvironment", "answer_score",
            "environment_class", "episode_answer_reward", "prepare_tokenizer", "tool_names", "trainer_extras"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def environment_class(cfg: Any) -> Any:
@@ -68,5 +78,7 @@ def trainer_extras(cfg: Any, train_rows: list[dict], tokenizer: Any = None) -> d
         raise ValueError(f"task.multi_turn=true needs a GRPO-family objective (TRL's GRPOTrainer runs tools); "
                          f"objective.trainer={trainer}")
     if tokenizer is not None:
+        from loopwright.episodes.chat_template import prepare_tokenizer
+
         prepare_tokenizer(tokenizer)
     return {"environment_factory": environment}

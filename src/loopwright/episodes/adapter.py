@@ -27,7 +27,6 @@ import inspect
 import types
 from typing import Any, Callable
 
-from loopwright.episodes.environment import TRL_METHODS
 
 KEY = "task.environment._target_"
 
@@ -65,6 +64,8 @@ def load_class(path: str) -> type:
 
 def tool_methods(cls: type) -> list[str]:
     """The methods TRL exposes as tools (inspect.getmembers on the class, as TRL lists them)."""
+    from loopwright.episodes.environment import TRL_METHODS  # only once a class is configured
+
     return [name for name, _ in inspect.getmembers(cls, predicate=inspect.isfunction)
             if name not in TRL_METHODS and not name.startswith("_")]
 

@@ -34,8 +34,8 @@ from loopwright.grounding.extract import Claim, extract
 
 SUPPORTED, CONTRADICTED, UNSUPPORTED = "supported", "contradicted", "unsupported"
 WRITTEN_TOGETHER = 3  # characters between a weekday and the date it names ("Tuesday, 8 December", "8/12 (Tue")
-TRIVIAL_NUMBERS = frozenset({0, 1})
-CODE_FROM = 100  # a bare number this large is a code (a phone, an extension), not a count of anything  # "1 item", "0 fees": too common to be a specific anybody invents
+TRIVIAL_NUMBERS = frozenset({0, 1})  # "1 item", "0 fees": too common to be a specific anybody invents
+CODE_FROM = 100  # a bare number this large is a code (a phone, an extension), not a count of anything
 
 
 @dataclass(frozen=True)

@@ -74,9 +74,9 @@ def _patterns() -> dict[str, re.Pattern]:
         "number": re.compile(rf"{_ALONE_L}(?:{_NUM}){_ALONE_R}"),
         "before": re.compile(r"([^\s\d(]{1,12})\s?$"),
         "after": re.compile(r"^\s?(?:,-)?\s?([^\s\d.,;:!?()]{1,12})"),
-        "duration": re.compile(rf"(?<![\d.,])(\d+)(?:\s*(?:-|–|to|a|bis|do|até|à|~|〜)\s*(\d+))?[\s\-]*"
-                               rf"(?:(?:working|business|werk|robocz\w*|úteis|uteis|hábiles|habiles|ouvrés|"
-                               rf"lavorativ\w*|営業)[\s\-]*)?([^\W\d_]+|時間|日|週間|か月|ヶ月)", flags),
+        "duration": re.compile(r"(?<![\d.,])(\d+)(?:\s*(?:-|–|to|a|bis|do|até|à|~|〜)\s*(\d+))?[\s\-]*"
+                               r"(?:(?:working|business|werk|robocz\w*|úteis|uteis|hábiles|habiles|ouvrés|"
+                               r"lavorativ\w*|営業)[\s\-]*)?([^\W\d_]+|時間|日|週間|か月|ヶ月)", flags),
         "id": re.compile(r"(?<![\w-])(?=[\w/\-]*\d)(?=[\w/\-]*[A-Za-z])[A-Za-z0-9][\w/\-]{3,}[A-Za-z0-9]"
                          rf"|{_ALONE_L}\d{{3,5}}(?:[ \-]\d{{3,5}}){{2,}}{_ALONE_R}|{_ALONE_L}\d{{6,}}{_ALONE_R}"),
         "integer": re.compile(rf"(?<![^\W\d_]){_ALONE_L}\d+{_ALONE_R}(?![^\W\d_])"),

@@ -185,8 +185,23 @@ def option_params(reward_cfg: Any) -> dict:
     return params
 
 
-def build(reward_cfg: Any) -> list[tuple[str, RewardFn, float]]:
-    """(name, safe reward fn, weight) for every grader the ``reward`` group asks for."""
+def build(reward_cfg: Any, fitted: bool = True) -> list[tuple[str, RewardFn, float]]:
+    """(name, safe reward fn, weight) for every grader the ``reward`` group asks for; with
+    ``reward.calibration_fit=true`` (and ``fitted``), the one grader the user's labels fitted (_fitting.py)."""
+    graders = _build(reward_cfg)
+    if fitted and reward_cfg.get("calibration") and reward_cfg.get("calibration_fit"):
+        from loopwright.rewards import _calibration, _fitting
+
+        fit = _calibration.calibrate(reward_cfg).get("fit")
+        if fit:  # the pairwise judge has none: its labels only measure it
+            spec = None if reward_cfg.get("_target_") or reward_cfg.kind == COMPOSITE else REGISTRY[reward_cfg.kind]
+            name = f"{graders[0][0] if len(graders) == 1 else COMPOSITE}_fitted"
+            fn = _fitting.fitted_reward(combined(graders), spec.breakdown if spec else None, fit)
+            return [(name, safe_reward(fn, name), 1.0)]
+    return graders
+
+
+def _build(reward_cfg: Any) -> list[tuple[str, RewardFn, float]]:
     params_of = _params_of
 
     if reward_cfg.get("_target_"):

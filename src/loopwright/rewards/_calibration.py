@@ -94,7 +94,7 @@ def _accuracy(rows: list[dict], reward_cfg: Any, threshold: float) -> dict:
 
     names = sorted({k for r in rows for k in r["columns"]})
     columns = {k: [r["columns"].get(k) for r in rows] for k in names}
-    scores = rewards.combined(rewards.build(reward_cfg))(
+    scores = rewards.combined(rewards.build(reward_cfg, fitted=False))(
         prompts=[r["prompt"] for r in rows], completions=[r["completion"] for r in rows], **columns)
     kept = [s >= threshold for s in scores]
     tp = sum(k and r["label"] == 1 for k, r in zip(kept, rows))
@@ -104,6 +104,22 @@ def _accuracy(rows: list[dict], reward_cfg: Any, threshold: float) -> dict:
             "precision": round(tp / predicted, 6) if predicted else None,
             "recall": round(tp / positives, 6), "disagreements": wrong,
             "scores": [round(float(s), 6) for s in scores]}
+
+
+def _fitted(found: dict, rows: list[dict], reward_cfg: Any) -> dict:
+    """The labels fit the grader (rewards/_fitting.py); the agreement becomes its cross-validated accuracy."""
+    from loopwright import rewards
+    from loopwright.rewards import _fitting
+
+    spec = rewards.REGISTRY.get(reward_cfg.kind) if not reward_cfg.get("_target_") else None
+    parts = None
+    if spec is not None and spec.breakdown is not None:
+        parts = [spec.breakdown(r["completion"], {**r["columns"], "prompts": r["prompt"]}) for r in rows]
+    fit = _fitting.learn(found["scores"], parts, [r["label"] for r in rows], found["threshold"])
+    cv, oof = fit["cv"], fit.pop("oof")
+    return {**found, "shipped": {k: found[k] for k in ("agreement", "precision", "recall")}, "fit": fit,
+            "agreement": cv["accuracy"], "precision": cv["precision"], "recall": cv["recall"],
+            "disagreements": [r["line"] for p, r in zip(oof, rows) if int(p >= 0.5) != r["label"]]}
 
 
 def deal(rows: list[dict], size: int) -> list[list[dict]]:
@@ -160,6 +176,8 @@ def calibrate(reward_cfg: Any, threshold: float | None = None) -> dict:
     rows = read_labelled(path)
     found = _pairwise(rows, reward_cfg) if _is_group_judge(reward_cfg) else \
         _accuracy(rows, reward_cfg, threshold_of(reward_cfg) if threshold is None else threshold)
+    if found["metric"] == "accuracy" and reward_cfg.get("calibration_fit"):
+        found = _fitted(found, rows, reward_cfg)
     minimum = float(reward_cfg.min_agreement)
     result = {"file": str(path), "sha256": sha, "rows": len(rows), "positives": sum(r["label"] for r in rows),
               "reward": reward_cfg.name, **found, "min_agreement": minimum,

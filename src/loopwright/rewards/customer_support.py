@@ -151,7 +151,8 @@ class _Reading:
         f, text = self.facts, self.text
         if self.order_ok or self.tracking_ok or self.carrier_ok or self.email_ok:
             return True
-        if {a[0] for a in self.amounts} & self.known_amounts or {d for r, _ in self.dates for d in r} & self.known_dates:
+        dates = {d for r, _ in self.dates for d in r}
+        if {a[0] for a in self.amounts} & self.known_amounts or dates & self.known_dates:
             return True
         if f.get("status") and self.stated("status") and sr.asks_status(self.user):
             return True  # the record's status, to a customer who asked where the order is
@@ -160,7 +161,8 @@ class _Reading:
             return True
         if ask["amounts"] & {a[0] for a in self.amounts} or ask["dates"] & {d for r, _ in self.dates for d in r}:
             return True
-        if self.escalates and (sr.names_team_for(text, self.kinds) or self.expected and sr.written_to(text, f, self.user)):
+        addressed = sr.names_team_for(text, self.kinds) or self.expected and sr.written_to(text, f, self.user)
+        if self.escalates and addressed:
             return True
         if ask["orders"] and not (sr.order_tokens(text) or self.amounts or self.dates or sp.carriers_in(text)):
             # The customer named an order and the reply names nothing of any order (no order, amount, date,
@@ -268,7 +270,8 @@ class _Reading:
             if spol.answers_from_policy(self.text, self.user, self.policy) and not self.claims or srules.decides(
                     self.text, self.user, self.claims, self.policy) and sr.written_to(self.text, self.facts, self.user):
                 return True  # a policy answer; a refusal of what was asked, for a reason the record or rules give
-            return self.anchored and (sr.outcome(self.text, self.claims, self.facts_given, self.user) or sr.answers(self.text, self.user))
+            return self.anchored and (sr.outcome(self.text, self.claims, self.facts_given, self.user)
+                                      or sr.answers(self.text, self.user))
         return False
 
     def required(self) -> list[str]:
@@ -300,7 +303,8 @@ class _Reading:
                 + len({d for r, _ in self.dates for d in r} & self.known_dates))
 
 
-def components(completion: Any, facts_json: Any = None, prompt: Any = None, facts_map: dict | None = None, cap_ungrounded: bool = False) -> dict:  # noqa: E501
+def components(completion: Any, facts_json: Any = None, prompt: Any = None, facts_map: dict | None = None,
+               cap_ungrounded: bool = False) -> dict:
     """Every component, the contradictions and grounding verdicts found, and the final score for one reply."""
     out = {"resolution": 0.0, "tone": 0.0, "escalation": 0.0, "concreteness": 0.0, "contradictions": [],
            "rude": False, "facts": False, "required": [], "grounding": [], "ungrounded": [], "score": 0.0}
@@ -339,7 +343,8 @@ def components(completion: Any, facts_json: Any = None, prompt: Any = None, fact
     return out
 
 
-def score(completion: Any, facts_json: Any = None, prompt: Any = None, facts_map: dict | None = None, cap_ungrounded: bool = False) -> float:  # noqa: E501
+def score(completion: Any, facts_json: Any = None, prompt: Any = None, facts_map: dict | None = None,
+          cap_ungrounded: bool = False) -> float:
     try:
         return float(components(completion, facts_json, prompt, facts_map, cap_ungrounded)["score"])
     except Exception:  # noqa: BLE001 - a grader never raises
@@ -360,18 +365,9 @@ def summarize(parts: list[dict]) -> dict:
             out[key] = {"mean": round(statistics.fmean(p[key] for p in parts), 6)}
     out["contradicted"] = {"turns": sum(1 for p in parts if p.get("contradictions"))}
     out["rude"] = {"turns": sum(1 for p in parts if p.get("rude"))}
+    out["ungrounded"] = {"turns": sum(1 for p in parts if p.get("ungrounded"))}
     out["without_facts"] = {"turns": sum(1 for p in parts if p.get("facts") is False)}
     return out
-
-
-def facts_map_of(params: dict) -> dict:
-    given = params.get("facts_map") or {}
-    if not isinstance(given, dict) or not all(isinstance(v, str) for v in given.values()):
-        raise ValueError("reward.params.facts_map must map a record's key to a schema key, e.g. {Haulier: carrier}")
-    unknown = sorted(v for v in given.values() if sf.norm_key(v) not in sf.CANONICAL)
-    if unknown:
-        raise ValueError(f"reward.params.facts_map: unknown schema key(s) {unknown}; choose from {list(sf.CANONICAL)}")
-    return {str(k): str(v) for k, v in given.items()}
 
 
 @register("customer_support", params={"threshold", "facts_map", "grounding"}, breakdown=breakdown, summarize=summarize,
@@ -380,16 +376,18 @@ def make(params: dict) -> Any:
     """Registry factory. Params: ``threshold`` (curation cut, default 0.7), ``facts_map`` ({record key: schema key})."""
     params = params or {}
     threshold = float(params.get("threshold", DEFAULT_THRESHOLD))
-    facts_map = facts_map_of(params)
+    facts_map = sf.facts_map_of(params)
     cap = sg.mode_of(params) == "cap"
 
-    def customer_support_reward(completions: list, facts_json: Any = None, prompts: Any = None, **_: Any) -> list[float]:
+    def customer_support_reward(completions: list, facts_json: Any = None, prompts: Any = None,
+                                **_: Any) -> list[float]:
         """TRL reward function: one float in [0, 1] per completion."""
         completions = list(completions or [])
         n = len(completions)
         facts = list(facts_json) if isinstance(facts_json, (list, tuple)) else [facts_json] * n
         asks = list(prompts) if isinstance(prompts, (list, tuple)) and len(prompts) == n else [None] * n
-        return [score(c, facts[i] if i < len(facts) else None, asks[i], facts_map, cap) for i, c in enumerate(completions)]
+        return [score(c, facts[i] if i < len(facts) else None, asks[i], facts_map, cap)
+                for i, c in enumerate(completions)]
 
     customer_support_reward.threshold = threshold
     customer_support_reward.breakdown = lambda completion, columns: breakdown(completion, columns, facts_map)

@@ -378,3 +378,13 @@ def order_body(order_id: str) -> str:
     c = compact(order_id)
     m = re.fullmatch(r"[^\W\d_]+(\d.*)", c)
     return m[1] if m else c
+
+
+def facts_map_of(params: dict) -> dict:
+    given = params.get("facts_map") or {}
+    if not isinstance(given, dict) or not all(isinstance(v, str) for v in given.values()):
+        raise ValueError("reward.params.facts_map must map a record's key to a schema key, e.g. {Haulier: carrier}")
+    unknown = sorted(v for v in given.values() if norm_key(v) not in CANONICAL)
+    if unknown:
+        raise ValueError(f"reward.params.facts_map: unknown schema key(s) {unknown}; choose from {list(CANONICAL)}")
+    return {str(k): str(v) for k, v in given.items()}

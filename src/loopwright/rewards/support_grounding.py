@@ -1,12 +1,12 @@
 """customer_support's grounding check: the reply's specifics against the record, the policy and earlier turns.
 
 ``reward.params.grounding``: ``show`` (the default) lists every claim and its verdict in the score's
-explanation; ``cap`` also caps the score at the contradiction cap when a claim is ungrounded. Show is the
-default until the cap is measured on a blind set (docs/REWARDS.md, "Grounding"). Under ``cap``, a reply that states a value the evidence contradicts, or invents money, a date or a count the evidence does
-not hold, is not keepable, whatever else it does (loopwright.grounding has the verdicts). A period, a time
-or a new case number the agent gives for what it is doing now (a call-back before 18:00, a refund within
-5 working days, case FR-207) is shown in the explanation but does not cap: it is a commitment, not a claim
-about the record, and the grounding check cannot tell an invented one from a real one.
+explanation; ``cap`` also caps the score at the contradiction cap when a claim is ungrounded (show is the
+default until the cap earns it on a blind set: docs/REWARDS.md, "Grounding"). Under ``cap``, a reply that
+states a value the evidence contradicts, or invents money, a date or a count, is not keepable, whatever
+else it does. A period, a time or a new case number the agent gives for what it is doing now (a call-back
+before 18:00, a refund within 5 working days, case FR-207) is shown but does not cap: it is a commitment,
+not a claim about the record, and the grounding check cannot tell an invented one from a real one.
 """
 
 from __future__ import annotations

@@ -92,7 +92,10 @@ def run_job(cfg: DictConfig) -> float | None:
 
 
 def _sweep_callbacks(cfg: DictConfig) -> list:
-    """A sweep trial's pruning callbacks; the module imports transformers, so only once the job trains."""
+    """A sweep trial's pruning callbacks; the module imports transformers, so only once the job trains, and
+    only in a sweep trial (a plain run imports no sweep module for it)."""
+    if not cfg.get("trial") or cfg.trial.get("study_name") is None:
+        return []
     from loopwright.sweep.pruning import callbacks_for
 
     return callbacks_for(cfg)

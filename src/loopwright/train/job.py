@@ -112,7 +112,6 @@ def release_what_an_earlier_job_froze() -> None:
 
 
 def _run(job: Job, extra_callbacks: list) -> dict[str, Any]:
-    from loopwright.episodes import token_report
     from loopwright.evaluation.paired import raise_if_dont_ship
     from loopwright.evaluation.prompts import raise_if_below_floor
 
@@ -120,7 +119,10 @@ def _run(job: Job, extra_callbacks: list) -> dict[str, Any]:
     resume_from = steps.prepare(job)
     data = steps.load_data(job)
     model, tokenizer = steps.load_model(job)
-    token_report.preflight(job, tokenizer, data.train_rows)  # episodes: generated == re-rendered tokens
+    if job.cfg.task.multi_turn:  # episodes: generated == re-rendered tokens (a single-turn run loads none of it)
+        from loopwright.episodes import token_report
+
+        token_report.preflight(job, tokenizer, data.train_rows)
     from loopwright.train import signal_check
 
     stop_if_signalled()

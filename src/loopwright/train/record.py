@@ -91,9 +91,11 @@ def _hydra_context() -> dict[str, Any]:
 
 
 def _calibration(cfg: Any) -> dict[str, Any]:
+    if cfg.get("reward") is None or not cfg.reward.get("calibration"):
+        return {}  # no labels given: nothing to record, and the calibration module stays unloaded
     from loopwright.rewards._calibration import recorded
 
-    result = recorded(cfg.reward) if cfg.get("reward") is not None else None
+    result = recorded(cfg.reward)
     return {"calibration": result} if result is not None else {}
 
 

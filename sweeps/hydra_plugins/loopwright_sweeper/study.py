@@ -15,7 +15,6 @@ from typing import Any, Mapping
 from omegaconf import OmegaConf
 
 from loopwright.sweep.attrs import OWNER_ATTR, REPEAT_ATTR, RESUMES_ATTR, RUN_DIR_ATTR, STALE_ATTR, WARM_ATTR
-from loopwright.sweep.trial import build_named
 from hydra_plugins.loopwright_sweeper.config import SAMPLERS
 
 log = logging.getLogger(__name__)
@@ -41,6 +40,8 @@ def make_sampler(name: str, seed: int | None, kwargs: Mapping[str, Any], space: 
     if name == "cmaes" and n_objectives > 1:
         raise ValueError("hydra.sweeper.sampler=cmaes optimises one objective; use nsga2, tpe or random "
                          f"for the {n_objectives} directions given")
+    from loopwright.sweep.trial import build_named  # not at import: Hydra's plugin scan imports this in every run
+
     return build_named("sampler", name, factories, {"seed": seed, **kwargs}, known=SAMPLERS)
 
 

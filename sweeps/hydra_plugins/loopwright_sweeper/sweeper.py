@@ -27,7 +27,6 @@ from hydra.plugins.sweeper import Sweeper
 from hydra.types import HydraContext, TaskFunction
 from omegaconf import DictConfig, OmegaConf
 
-from loopwright.sweep import cost
 from loopwright.sweep.attrs import (BASELINE_ATTR, COST_ATTR, FAIL_ATTR, LEDGER_ATTR, OVERRIDES_ATTR,
                                                      OWNER_ATTR, PRUNED_ATTR, PRUNER_ATTR, RESUMES_ATTR, RUN_DIR_ATTR)
 from hydra_plugins.loopwright_sweeper.config import PRUNERS
@@ -76,6 +75,8 @@ class LoopwrightSweeper(Sweeper):
                              "(e.g. sweep=<name>) or a sweep override such as lr=interval(1e-5,1e-3)")
         self.directions = st.directions_of(s.direction)
         self.cost_kind = s.get("cost")
+        from loopwright.sweep import cost  # here, not at import: Hydra's plugin scan imports this module in every run
+
         problem = cost.check_settings(self.cost_kind, self.directions)
         if problem:
             raise ValueError(problem)
@@ -318,6 +319,8 @@ class LoopwrightSweeper(Sweeper):
         """[the trial's cost] (hydra.sweeper.cost), read from its run dir; [] when cost is no objective."""
         if not self.cost_kind:
             return []
+        from loopwright.sweep import cost
+
         if not run_dir:
             raise cost.CostUnknown(f"hydra.sweeper.cost={self.cost_kind}: the job reported no run dir")
         value, measure = cost.trial_cost(self.cost_kind, Path(str(run_dir)), self.ledger)

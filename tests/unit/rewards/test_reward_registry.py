@@ -32,7 +32,7 @@ def test_breakdowns_live_with_their_grader():
     assert spec.breakdown.__module__ == spec.summarize.__module__ == "loopwright.rewards.customer_support"
     parts = spec.breakdown("Thank you! Order W0000000 has shipped.", {"facts_json": "not json"})
     assert "score" not in parts and set(spec.summarize([parts])) == {
-        "resolution", "concreteness", "tone", "escalation", "contradicted", "rude", "without_facts"}
+        "resolution", "concreteness", "tone", "escalation", "contradicted", "rude", "ungrounded", "without_facts"}
 
 
 def test_unknown_kind_lists_the_registered_ones():
