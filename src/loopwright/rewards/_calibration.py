@@ -194,8 +194,10 @@ def summary_line(result: dict) -> str:
     extra = f" at threshold {result['threshold']}, precision {figure(result['precision'])}, recall " \
         f"{figure(result['recall'])}" if result["metric"] == "accuracy" else f" over {result['pairs']} ranked pairs"
     low, high = result.get("interval_95", (0.0, 1.0))
-    return (f"agreement {result['agreement']:.3f} ({result['metric']}{extra}; 95% interval {low:.2f}-{high:.2f}) "
-            f"with the {result['rows']} labels of "
+    fitted = f"; fitted to the labels and cross-validated, as shipped {result['shipped']['agreement']:.3f}" \
+        if result.get("fit") else ""
+    return (f"agreement {result['agreement']:.3f} ({result['metric']}{extra}; 95% interval {low:.2f}-{high:.2f}"
+            f"{fitted}) with the {result['rows']} labels of "
             f"{result['file']}; reward.min_agreement={result['min_agreement']}")
 
 

@@ -53,4 +53,9 @@ def check(text: str, facts_json: Any, prompt: Any) -> dict:
     g = ground(text, _record(facts_json), _messages(prompt))
     bad = [v.line() for v in g.verdicts if (v.verdict == CONTRADICTED and v.claim.kind not in COMMITMENT_KINDS) or (
         v.verdict == UNSUPPORTED and v.claim.kind in INVENTED_KINDS and not v.source)]  # a code has a source note
-    return {"grounding": g.explain(), "ungrounded": bad}
+    from_record = sum(1 for v in g.supported if v.source.startswith("record."))
+    # Named checks a fitted grader (rewards/_fitting.py) can weigh: how much of the record the reply states, and
+    # how many of its specifics nothing supports; both in [0, 1].
+    return {"grounding": g.explain(), "ungrounded": bad, "states_record": min(1.0, from_record / 2),
+            "unsupported_share": round(len(g.contradicted + g.unsupported) / len(g.verdicts), 6) if g.verdicts
+            else 0.0}
