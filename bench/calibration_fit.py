@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from loopwright.rewards import _fitting  # noqa: E402
-from loopwright.rewards._calibration import wilson  # noqa: E402
+from loopwright.rewards._fitting import wilson  # noqa: E402
 from loopwright.rewards import customer_support as cs  # noqa: E402
 
 

@@ -5,7 +5,8 @@ held-out prompts (success: the paired bootstrap interval's lower bound above
 ``--min-delta`` and the exact sign test's p below 1 - confidence) and breaks nothing
 the baseline passed: every assertion the baseline passed on a prompt must still pass,
 and without ``--allow-flips`` every plain prompt the baseline solved must still be
-solved. Otherwise DON'T SHIP (exit 5) with the table that decided it. Candidate and
+solved, and no candidate run recorded reward hacking (eval.held_out_check: its training reward rose while a
+signal it never saw fell). Otherwise DON'T SHIP (exit 5) with the table that decided it. Candidate and
 baseline are run dirs, multirun dirs or eval_results.json files (several make a group);
 ``--baseline base`` is the candidate runs' own base model. Exit 2: unusable inputs.
 :mod:`loopwright.evaluation.paired` has the statistics (docs/EVALUATION.md),

@@ -45,6 +45,10 @@ class EvalConfig:
     # The ship gate (src/loopwright/evaluation/paired.py): base = the trained policy must beat the base model
     # (paired bootstrap + sign test, no regression) or the job ends DON'T SHIP (exit 5, artifacts kept). null = off.
     gate: Optional[GateBaseline] = None
+    # A signal the training reward never saw, scored on the held-out replies of both models
+    # (src/loopwright/evaluation/held_out_check.py): grounding, another reward option, or a dotted function.
+    # Training reward up while it goes down: DON'T SHIP (exit 5), reward hacking named. null = off.
+    held_out_check: Optional[str] = None
 
 
 # ---------------------------------------------------------------------- guards

@@ -308,6 +308,9 @@ def gate(candidate: Side, baseline: Side, confidence: float = 0.95, min_delta: f
     broken = [r for r in found if r["kind"] == "assertion" or not allow_flips]
     if broken:
         reasons.append(f"{len(broken)} regression(s): the candidate fails what the baseline passed")
+    if candidate.policy == "trained":  # eval.held_out_check recorded by a candidate run (held_out_check.py)
+        reasons += [run.summary["held_out_check"]["verdict"] for run in candidate.runs
+                    if (run.summary.get("held_out_check") or {}).get("reward_hacking")]
     result.update(regressions=found, min_delta=min_delta, allow_flips=allow_flips,
                   ship=not reasons, decision=DONT_SHIP if reasons else SHIP, reasons=reasons)
     result["table"] = format_gate(result)
@@ -379,6 +382,9 @@ def gate_run(results: dict, rows: list[dict], run_dir: Any, baseline: Any) -> di
 
 
 def raise_if_dont_ship(summary: dict) -> None:
+    check = summary.get("held_out_check")
+    if check and check["reward_hacking"]:  # eval.held_out_check: DON'T SHIP with or without eval.gate
+        raise DontShip(f"eval.held_out_check={check['check']}: {check['verdict']} ({EVAL_FILE} summary.held_out_check)")
     ship = summary.get("ship_gate")
     if ship and not ship["ship"]:
         raise DontShip(f"eval.gate={ship['baseline']}: {'; '.join(ship['reasons'])} (the table: {EVAL_FILE} "

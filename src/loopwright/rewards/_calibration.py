@@ -153,15 +153,6 @@ def _pairwise(rows: list[dict], reward_cfg: Any) -> dict:
             "disagreements": sorted(wrong)}
 
 
-def wilson(agreement: float, n: int, z: float = 1.96) -> list[float]:
-    """The 95% Wilson score interval of an agreement measured on ``n`` labels (or ranked pairs)."""
-    if n <= 0:
-        return [0.0, 1.0]
-    centre = (agreement + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * (agreement * (1 - agreement) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
-    return [round(max(0.0, centre - half), 6), round(min(1.0, centre + half), 6)]
-
-
 def calibrate(reward_cfg: Any, threshold: float | None = None) -> dict:
     """Score the labelled set ``reward.calibration``; the result (agreement, passed, ...) for the manifest."""
     from omegaconf import OmegaConf
@@ -178,10 +169,12 @@ def calibrate(reward_cfg: Any, threshold: float | None = None) -> dict:
         _accuracy(rows, reward_cfg, threshold_of(reward_cfg) if threshold is None else threshold)
     if found["metric"] == "accuracy" and reward_cfg.get("calibration_fit"):
         found = _fitted(found, rows, reward_cfg)
+    from loopwright.rewards import _fitting
+
     minimum = float(reward_cfg.min_agreement)
     result = {"file": str(path), "sha256": sha, "rows": len(rows), "positives": sum(r["label"] for r in rows),
               "reward": reward_cfg.name, **found, "min_agreement": minimum,
-              "interval_95": wilson(found["agreement"], found["pairs"] if "pairs" in found else len(rows)),
+              "interval_95": _fitting.wilson(found["agreement"], found["pairs"] if "pairs" in found else len(rows)),
               "passed": found["agreement"] >= minimum}
     _RESULTS[memo] = result
     return result

@@ -118,6 +118,15 @@ def keep_figures(kept: np.ndarray, y: np.ndarray) -> dict:
             "accuracy": round(float(np.mean(kept == (y == 1))), 6)}
 
 
+def wilson(agreement: float, n: int, z: float = 1.96) -> list[float]:
+    """The 95% Wilson score interval of an agreement measured on ``n`` labels (or ranked pairs)."""
+    if n <= 0:
+        return [0.0, 1.0]
+    centre = (agreement + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (agreement * (1 - agreement) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    return [round(max(0.0, centre - half), 6), round(min(1.0, centre + half), 6)]
+
+
 def precision_interval(p_labelled: np.ndarray, y: np.ndarray, p_unlabelled: np.ndarray) -> list[float] | None:
     """95% prediction-powered interval for precision of "keep" (p >= 0.5) over the unlabelled replies.
 
@@ -138,8 +147,6 @@ def learn(scores: list[float], breakdowns: list[dict] | None, labels: list[int],
     names = feature_names(breakdowns or [])
     x, y = matrix(scores, breakdowns, names), np.asarray(labels, dtype=float)
     w, b = fit(x, y, threshold)
-    from loopwright.rewards._calibration import wilson
-
     oof = out_of_fold(x, y, threshold)
     cv = keep_figures(oof >= 0.5, y)
     kept = oof >= 0.5

@@ -358,13 +358,18 @@ def evaluate_trained(job: Job, policy: Any, held_out: HeldOut, data: Data, base:
         from loopwright.evaluation.paired import gate_run
 
         results["summary"]["ship_gate"] = gate_run(results, held_out.rows, job.run_dir, job.cfg.eval.gate)
+    if job.cfg.eval.get("held_out_check"):  # a signal training never saw: reward up while it falls = hacking
+        from loopwright.evaluation.held_out_check import compare
+
+        results["summary"]["held_out_check"] = compare(job.cfg.eval.held_out_check, held_out.rows, results["records"])
     writer.write_json_atomic(job.run_dir / "eval_results.json", results)
     job.tracker.log_eval_results(results, step)
     print("\n" + evaluation.format_table(results["summary"]) + "\n", flush=True)
     if data.held_out_file is not None:
         print(prompts.format_assertions(results["summary"]) + "\n", flush=True)
-    if "ship_gate" in results["summary"]:
-        print(results["summary"]["ship_gate"]["table"] + "\n", flush=True)
+    for key, text in (("ship_gate", "table"), ("held_out_check", "verdict")):
+        if key in results["summary"]:
+            print(results["summary"][key][text] + "\n", flush=True)
     return results["summary"]
 
 

@@ -62,6 +62,10 @@ def _top_level_problems(cfg: Any) -> list[str]:
     from loopwright.evaluation.prompts import problems as held_out_problems
 
     problems = held_out_problems(cfg)
+    if cfg.eval.get("held_out_check") is not None:  # the module imports the graders: only when asked for
+        from loopwright.evaluation.held_out_check import problems as check_problems
+
+        problems += check_problems(cfg)
     if cfg.checkpoint.every is not None and cfg.checkpoint.every < 1:
         problems.append(f"checkpoint.every={cfg.checkpoint.every} must be >= 1 (or null)")
     if cfg.checkpoint.keep < 1:
