@@ -104,6 +104,7 @@ def grpo_config_kwargs(cfg: Any, output_dir: Path) -> dict[str, Any]:
         "importance_sampling_level": o.importance_sampling_level.value,
         "sapo_temperature_pos": float(o.sapo_temperature_pos),
         "sapo_temperature_neg": float(o.sapo_temperature_neg),
+        **{f"vespo_{k}": float(o[f"vespo_{k}"]) for k in ("k_pos", "lambda_pos", "k_neg", "lambda_neg")},
         # Always passed: TRL's default (True) would silently change the KL gradient.
         "use_bias_correction_kl": bool(o.use_bias_correction_kl),
     }
@@ -377,6 +378,8 @@ def problems(cfg: Any) -> list[str]:
         problems.append(f"objective.epsilon_high={o.epsilon_high} must be >= objective.epsilon={o.epsilon}")
     if loss == "luspo" and o.importance_sampling_level is not None and o.importance_sampling_level.value != "sequence":
         problems.append("objective.loss_type=luspo requires objective.importance_sampling_level=sequence")
+    if loss == "vespo" and any(o[f"vespo_{k}"] < 0 for k in ("k_pos", "lambda_pos", "k_neg", "lambda_neg")):
+        problems.append("objective.vespo_k_pos, vespo_lambda_pos, vespo_k_neg and vespo_lambda_neg must be >= 0")
     if loss == "sapo" and (o.sapo_temperature_pos <= 0 or o.sapo_temperature_neg <= 0):
         problems.append("objective.sapo_temperature_pos and objective.sapo_temperature_neg must be > 0")
     if not 0 < o.top_p <= 1:

@@ -48,6 +48,8 @@ PAPER = {
     "gspo_token": {"eps_low": 3e-4, "eps_high": 4e-4},
     "cispo": {"cap": 5.0},  # TRL's documented epsilon_high for cispo (ScaleRL 2510.13786)
     "sapo": {"tau_pos": 1.0, "tau_neg": 1.05},  # 2511.20347
+    "luspo": {"eps_low": 3e-4, "eps_high": 4e-4},  # 2602.05261 builds on GSPO's clip (2507.18071 section 5.1)
+    "vespo": {"k_pos": 2.0, "lambda_pos": 3.0, "k_neg": 3.0, "lambda_neg": 2.0},  # 2602.10693, TRL's defaults
     "rloo": {"eps_low": 0.2, "eps_high": 0.2, "beta": 0.05},  # TRL's clip; KL coefficient in the reward
 }
 # Found by these tests and fixed in objectives.py: TRL 1.16 defaults GRPOConfig.use_bias_correction_kl to True,
@@ -56,7 +58,8 @@ PAPER = {
 KL_IN_LOSS = {"grpo", "bnpo"}  # GRPO-trainer options with beta != 0
 
 
-GROUP_SCALED = {"grpo", "bnpo", "dapo", "gspo", "gspo_token", "cispo", "sapo"}  # A = (r - mean) / (std + 1e-4)
+# A = (r - mean) / (std + 1e-4)
+GROUP_SCALED = {"grpo", "bnpo", "dapo", "gspo", "gspo_token", "cispo", "sapo", "luspo", "vespo"}
 
 
 # ------------------------------------------------------------------ the fixed batch
@@ -138,7 +141,8 @@ def _build(name: str, extra: list[str], out) -> Built:
     # The losses are checked against the papers' values as written (PAPER above); the short smoke budget would
     # scale them (dapo's eq. 13 ramp off, gspo's clip widened: tests/unit/objectives/test_profile_scaling.py).
     as_written = {"dapo": ["objective.overlong.min_budget=0"], "gspo": ["objective.clip_reference_length=null"],
-                  "gspo_token": ["objective.clip_reference_length=null"]}.get(name, [])
+                  "gspo_token": ["objective.clip_reference_length=null"],
+                  "luspo": ["objective.clip_reference_length=null"]}.get(name, [])
     cfg = compose(["model=tiny", "profile=smoke", f"objective={name}", *as_written, *extra])
     model, tokenizer = models.load(cfg.model)
     rows = [{"prompt": f"What is {k} + 1?"} for k in range(8)]
@@ -241,6 +245,10 @@ def reference_loss(name: str, cfg, logp, old, ref, mask, adv, num_items=None, kl
         return R.cispo_loss(logp, old, mask, adv, p["cap"], num_items)
     if name == "sapo":
         return R.sapo_loss(logp, old, mask, adv, p["tau_pos"], p["tau_neg"])
+    if name == "luspo":
+        return R.luspo_loss(logp, old, mask, adv, p["eps_low"], p["eps_high"])
+    if name == "vespo":
+        return R.vespo_loss(logp, old, mask, adv, p["k_pos"], p["lambda_pos"], p["k_neg"], p["lambda_neg"], num_items)
     if name == "rloo":
         return R.rloo_loss(logp, seq_logp(old, mask), mask, adv, p["eps_low"], p["eps_high"])
     raise AssertionError(f"no reference for objective={name}")

@@ -194,6 +194,39 @@ def sapo_loss(logp, old, mask, adv, tau_pos, tau_neg):
             grad[i][t] = -4.0 * g * (1.0 - g) * r * adv[i] / (n * batch)
     return loss, grad
 
+def luspo_loss(logp, old, mask, adv, eps_low, eps_high):
+    """LUSPO, 2602.05261: GSPO's clipped sequence term, each sequence's weighted by its length |y_i|:
+    loss = 1/G sum_i |y_i| (-min(s_i A_i, clip(s_i) A_i)), s_i = exp(mean_t log ratio) as in GSPO.
+
+    ds_i/dlogp_{i,t} = s_i / |y_i|: the length factor cancels it, each token's gradient is the slope / G."""
+    batch = len(logp)
+    loss, grad = 0.0, zeros_like(logp)
+    for i in range(batch):
+        tokens = active_tokens(mask, i)
+        n = max(1, len(tokens))
+        s = math.exp(sum(logp[i][t] - old[i][t] for t in tokens) / n)
+        value, slope = ppo_clip_term(s, adv[i], eps_low, eps_high)
+        loss += len(tokens) * value / batch
+        for t in tokens:
+            grad[i][t] = slope / batch
+    return loss, grad
+
+
+def vespo_loss(logp, old, mask, adv, k_pos, lambda_pos, k_neg, lambda_neg, num_items):
+    """VESPO, 2602.10693: a detached Gamma weight of the *unnormalised* sequence ratio w_i = prod_t r_{i,t},
+    phi(w) = e^lambda w^k e^(-lambda w) (phi(1) = 1), (k, lambda) by the sign of A_i (A >= 0: the positive pair);
+    loss = -1/sum|o_i| sum_i sum_t phi(w_i) A_i log pi_{i,t}."""
+    loss, grad = 0.0, zeros_like(logp)
+    for i in range(len(logp)):
+        tokens = active_tokens(mask, i)
+        log_w = min(20.0, max(math.log(1e-8), sum(max(-20.0, min(20.0, logp[i][t] - old[i][t])) for t in tokens)))
+        k, lam = (k_pos, lambda_pos) if adv[i] >= 0 else (k_neg, lambda_neg)
+        phi = math.exp(lam + k * log_w - lam * math.exp(log_w))  # a constant: stop-gradient
+        for t in tokens:
+            loss += -phi * adv[i] * logp[i][t] / num_items
+            grad[i][t] = -phi * adv[i] / num_items
+    return loss, grad
+
 
 def rloo_loss(logp, old_seq_logp, mask, adv, eps_low, eps_high):
     """RLOO, 2402.14740: REINFORCE on whole completions, one action per sequence, with the

@@ -19,7 +19,8 @@ NOT_TRAINER_FIELDS = {"name", "trainer", "device", "precision", "eval_batch_size
                       "omp_wait_policy", "attn_implementation"}
 TRAINER_ONLY = {
     "grpo": {"loss_type", "scale_rewards", "importance_sampling_level", "sapo_temperature_pos",
-             "sapo_temperature_neg", "use_bias_correction_kl"},
+             "sapo_temperature_neg", "vespo_k_pos", "vespo_lambda_pos", "vespo_k_neg", "vespo_lambda_neg",
+             "use_bias_correction_kl"},
     "rloo": {"normalize_advantages"},
     "sft": {"completion_only_loss", "max_length"},
 }
@@ -67,6 +68,9 @@ SIGNATURES = {
              "epsilon_high": 4e-4, "steps_per_generation": 4},
     "cispo": {"loss_type": "cispo", "epsilon_high": 5.0, "beta": 0.0},
     "sapo": {"loss_type": "sapo", "sapo_temperature_pos": 1.0, "sapo_temperature_neg": 1.05},
+    "luspo": {"loss_type": "luspo", "importance_sampling_level": "sequence", "beta": 0.0, "steps_per_generation": 4},
+    "vespo": {"loss_type": "vespo", "importance_sampling_level": "token", "beta": 0.0, "vespo_k_pos": 2.0,
+              "vespo_lambda_pos": 3.0, "vespo_k_neg": 3.0, "vespo_lambda_neg": 2.0},
     "rloo": {"beta": 0.05, "normalize_advantages": False},
     "sft": {"completion_only_loss": True},
 }

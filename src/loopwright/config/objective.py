@@ -73,6 +73,12 @@ class ObjectiveConfig:
     importance_sampling_level: Optional[ImportanceSamplingLevel] = None
     sapo_temperature_pos: float = 1.0
     sapo_temperature_neg: float = 1.05
+    # loss_type=vespo's Gamma weight phi(w) = e^lambda w^k e^(-lambda w) of the sequence ratio w, per advantage sign
+    # (arXiv:2602.10693; TRL 1.16's defaults).
+    vespo_k_pos: float = 2.0
+    vespo_lambda_pos: float = 3.0
+    vespo_k_neg: float = 3.0
+    vespo_lambda_neg: float = 2.0
     # Weight the k3 KL term by the importance ratio (DeepSeek-V3.2, arXiv:2512.02556).
     # TRL 1.16 defaults it to True; GRPO's own k3 term (arXiv:2402.03300 eq. 4) is False.
     use_bias_correction_kl: bool = False

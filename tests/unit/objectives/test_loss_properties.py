@@ -44,7 +44,7 @@ def random_batch(draw, log_ratio_scale: float, group_size: int = 2, signed: int 
     return logp, old, ref, mask, adv
 
 
-ZERO_KL_IN_LOSS = ["dr_grpo", "dapo", "gspo", "gspo_token", "cispo", "sapo", "rloo"]
+ZERO_KL_IN_LOSS = ["dr_grpo", "dapo", "gspo", "gspo_token", "cispo", "sapo", "luspo", "vespo", "rloo"]
 
 
 @pytest.mark.parametrize("name", ZERO_KL_IN_LOSS)

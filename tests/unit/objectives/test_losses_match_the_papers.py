@@ -103,6 +103,8 @@ ON_POLICY_WEIGHT = {
     "dapo": lambda n, batch, items: 1 / items,
     "gspo": lambda n, batch, items: 1 / (batch * n),
     "gspo_token": lambda n, batch, items: 1 / (batch * n),
+    "luspo": lambda n, batch, items: 1 / batch,  # the length weight cancels the ratio's 1/|y_i|
+    "vespo": lambda n, batch, items: 1 / items,  # phi(1) = 1: on policy, a token-mean policy gradient
     "rloo": lambda n, batch, items: 1 / batch,
 }
 
