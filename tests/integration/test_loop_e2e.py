@@ -95,7 +95,7 @@ def test_eval_results_hold_pass_fail_per_assertion_for_base_and_trained(loop):
     a = results["summary"]["assertions"]
     assert (a["base_passed"], a["trained_passed"]) == (total["base"], total["trained"])
     assert a["total"] == sum(len(p["expect"]) + len(p["forbid"]) for p in prompts)
-    assert results["summary"]["decoding"] == "greedy" and "gate" not in results["summary"]
+    assert results["summary"]["decoding"] == "greedy" and "floor" not in results["summary"]
     # the held-out rows got their reward columns from the order records, so the reward can grade them
     held = [json.loads(line) for line in (loop["runs"]["sft"] / "data" / "held_out.jsonl").open()]
     assert all(json.loads(r["facts_json"])["order_id"] in r["prompt"][0]["content"] for r in held)
@@ -104,13 +104,13 @@ def test_eval_results_hold_pass_fail_per_assertion_for_base_and_trained(loop):
 def test_grpo_on_curated_prompts_fails_the_gate_but_keeps_every_artifact(loop):
     code, (_stdout, stderr) = loop["codes"]["grpo"], loop["outputs"]["grpo"]
     assert code == 4, stderr[-3000:]
-    assert "gate failed: eval.fail_below: trained_assertion_pass_rate" in stderr
+    assert "below the floor: eval.fail_below: trained_assertion_pass_rate" in stderr
     run_dir = loop["runs"]["grpo"]
     manifest = _manifest(run_dir)
     assert manifest["status"] == "gate_failed" and manifest["trainer"]["class"] == "GRPOTrainer"
-    gate = json.loads((run_dir / "eval_results.json").read_text())["summary"]["gate"]
-    assert gate["passed"] is False and gate["value"] < 1.0 == gate["fail_below"]
-    assert manifest["result"]["gate"] == gate
+    floor = json.loads((run_dir / "eval_results.json").read_text())["summary"]["floor"]
+    assert floor["passed"] is False and floor["value"] < 1.0 == floor["fail_below"]
+    assert manifest["result"]["floor"] == floor
     assert (run_dir / "model" / "model.safetensors").is_file()
     steps = [json.loads(line) for line in (run_dir / "metrics.jsonl").open()]
     assert len(steps) == 2 and "rewards/customer_support/mean" in steps[0]  # graded with the curated columns

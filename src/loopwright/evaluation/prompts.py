@@ -1,4 +1,4 @@
-"""Held-out prompts with assertions (``eval.prompts=file.jsonl``) and the ``eval.fail_below`` gate.
+"""Held-out prompts with assertions (``eval.prompts=file.jsonl``) and the ``eval.fail_below`` floor.
 
 One JSON object per line::
 
@@ -15,10 +15,12 @@ Rows lacking reward columns get them from the task's record lookup
 A bad line fails validation naming ``file:line`` and the key.
 
 Base and trained policy both answer every prompt greedily (loopwright.evaluation.held_out);
-each assertion is checked on both replies into ``eval_results.json``. The gate
+each assertion is checked on both replies into ``eval_results.json``. The floor
 ``eval.fail_below`` compares the trained policy's assertion pass rate (the held-out
 accuracy when the file has no assertions, or without ``eval.prompts``) and fails
-the job (exit 4, manifest status ``gate_failed``) after every artifact is written.
+the job (exit 4) after every artifact is written. The manifest status is still ``gate_failed``, its
+name before the floor stopped being called a gate (kept: scripts and dashboards read it); "the gate" is the
+ship gate alone (eval.gate, loopwright.gate).
 """
 
 from __future__ import annotations
@@ -147,19 +149,19 @@ def annotate(results: dict, held: HeldOutFile) -> None:
 
 
 def apply_fail_below(summary: dict, fail_below: float | None) -> None:
-    """Record summary['gate']: the trained pass rate (or accuracy) against eval.fail_below."""
+    """Record summary['floor']: the trained pass rate (or accuracy) against eval.fail_below."""
     if fail_below is None:
         return
     rate = (summary.get("assertions") or {}).get("trained_pass_rate")
     metric, value = ("assertion_pass_rate", rate) if rate is not None else ("accuracy", summary["trained_accuracy"])
-    summary["gate"] = {"metric": f"trained_{metric}", "value": value, "fail_below": float(fail_below),
-                       "passed": value >= float(fail_below)}
+    summary["floor"] = {"metric": f"trained_{metric}", "value": value, "fail_below": float(fail_below),
+                        "passed": value >= float(fail_below)}
 
 
 def raise_if_below_floor(summary: dict) -> None:
-    gate = summary.get("gate")
-    if gate and not gate["passed"]:
-        raise BelowFloor(f"eval.fail_below: {gate['metric']} = {gate['value']:.3f} is below {gate['fail_below']}")
+    floor = summary.get("floor")
+    if floor and not floor["passed"]:
+        raise BelowFloor(f"eval.fail_below: {floor['metric']} = {floor['value']:.3f} is below {floor['fail_below']}")
 
 
 def format_assertions(summary: dict) -> str:
@@ -187,7 +189,7 @@ def problems(cfg: Any) -> list[str]:
         if not 0 <= fail_below <= 1:
             found.append(f"eval.fail_below={fail_below} must be in [0, 1] (a pass rate or an accuracy)")
         if not ev.enabled:
-            found.append("eval.fail_below needs eval.enabled=true (the gate reads the evaluation)")
+            found.append("eval.fail_below needs eval.enabled=true (the floor reads the evaluation)")
     if ev.get("gate") is not None and not ev.enabled:
         found.append("eval.gate needs eval.enabled=true (the gate reads the evaluation)")
     if cfg.task.kind == "curated":

@@ -150,9 +150,9 @@ def _result_text(manifest: dict) -> str:
     a = result.get("assertions")
     if a and a.get("total"):
         text += f", assertions passed {a['base_passed']}/{a['total']} -> {a['trained_passed']}/{a['total']}"
-    gate = result.get("gate")
-    if gate:
-        text += f", gate {gate['metric']} >= {gate['fail_below']}: {'passed' if gate['passed'] else 'FAILED'}"
+    floor = result.get("floor") or result.get("gate")  # "gate": the same record in runs made before the rename
+    if floor and "fail_below" in floor:
+        text += f", floor {floor['metric']} >= {floor['fail_below']}: {'passed' if floor['passed'] else 'FAILED'}"
     return text
 
 

@@ -52,7 +52,7 @@ EXITS: dict[str, Exit] = {
         "reward_curve.png marks the step): {run_dir}"),
     # Every artifact is written; the result is below eval.fail_below.
     "loopwright.evaluation.prompts:BelowFloor": Exit(
-        "gate_failed", 4, "loopwright: gate failed: {err}\n  run dir (complete, manifest status 'gate_failed'): "
+        "gate_failed", 4, "loopwright: below the floor: {err}\n  run dir (complete, manifest status 'gate_failed'): "
         "{run_dir}"),
     # eval.gate: every artifact is written; the trained policy did not beat its baseline (loopwright.gate's rule).
     "loopwright.evaluation.paired:DontShip": Exit(

@@ -105,17 +105,17 @@ def test_bad_held_out_lines_name_file_line_and_key(tmp_path, line, words):
 def test_gate_reads_the_assertion_pass_rate_else_the_accuracy():
     summary = {"trained_accuracy": 0.5, "assertions": {"trained_pass_rate": 0.75}}
     heldout.apply_fail_below(summary, 0.8)
-    assert summary["gate"] == {"metric": "trained_assertion_pass_rate", "value": 0.75, "fail_below": 0.8,
+    assert summary["floor"] == {"metric": "trained_assertion_pass_rate", "value": 0.75, "fail_below": 0.8,
                                "passed": False}
     with pytest.raises(heldout.BelowFloor, match="0.750 is below 0.8"):
         heldout.raise_if_below_floor(summary)
     no_assertions = {"trained_accuracy": 0.5}
     heldout.apply_fail_below(no_assertions, 0.5)
-    assert no_assertions["gate"]["metric"] == "trained_accuracy" and no_assertions["gate"]["passed"]
+    assert no_assertions["floor"]["metric"] == "trained_accuracy" and no_assertions["floor"]["passed"]
     heldout.raise_if_below_floor(no_assertions)
     untouched = {"trained_accuracy": 0.0}
     heldout.apply_fail_below(untouched, None)
-    assert "gate" not in untouched
+    assert "floor" not in untouched
 
 
 def test_validation_of_eval_prompts_fail_below_and_the_curated_path(tmp_path):

@@ -44,8 +44,8 @@ def test_the_cli_prints_the_message_and_exits_with_the_code(capsys, tmp_path):
     with pytest.raises(SystemExit) as stop:
         exits.leave(BelowFloor("eval.fail_below: trained_accuracy = 0.100 is below 0.5"), tmp_path)
     assert stop.value.code == 4
-    assert capsys.readouterr().err == ("loopwright: gate failed: eval.fail_below: trained_accuracy = 0.100 is below "
-                                      f"0.5\n  run dir (complete, manifest status 'gate_failed'): {tmp_path}\n")
+    assert capsys.readouterr().err == ("loopwright: below the floor: eval.fail_below: trained_accuracy = 0.100 is "
+                                      f"below 0.5\n  run dir (complete, manifest status 'gate_failed'): {tmp_path}\n")
     assert exits.leave(TrialPruned(1, 10, 0.5), tmp_path) == 0.5  # the sweeper's value, no exit
     with pytest.raises(OSError):  # no message in the table: re-raised, Hydra prints the traceback
         exits.leave(OSError("x"), tmp_path)
