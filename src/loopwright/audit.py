@@ -14,7 +14,6 @@ The audit itself is :mod:`loopwright.reward_audit.audit`.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -49,9 +48,9 @@ def run(cfg: DictConfig) -> int:
         return 2
     print("\n".join(lines(report)))
     if cfg.output:
-        path = Path(str(cfg.output)).expanduser()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(report, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        from loopwright.runs.writer import write_json_atomic
+
+        write_json_atomic(Path(str(cfg.output)).expanduser(), report)
     return 1 if report["gameable"] else 0
 
 

@@ -9,7 +9,6 @@ and Ctrl-C included, so the jobs of a multirun never merge into one W&B run.
 
 from __future__ import annotations
 
-import json
 import netrc
 import os
 import re
@@ -108,7 +107,9 @@ def _previous_wandb_id(run_dir: Path, resume_from: Path) -> str | None:
     for directory in (resume_from.parent.parent, run_dir):
         path = directory / WANDB_RECORD
         if path.is_file():
-            return json.loads(path.read_text()).get("id")
+            from loopwright.runs.reader import read_json
+
+            return read_json(path).get("id")
     return None
 
 

@@ -23,7 +23,6 @@ Files written into the output directory:
 
 from __future__ import annotations
 
-import json
 import math
 import shlex
 import statistics
@@ -32,7 +31,7 @@ from typing import Any
 
 from loopwright.ingestion.store import REPORT, TRANSCRIPTS
 from loopwright.ingestion.transcripts import canonical, render, render_message, short_hash
-from loopwright.runs import writer
+from loopwright.runs import reader, writer
 
 CURATED, GRADED, SUMMARY, NEXT_STEPS = "curated.jsonl", "graded.jsonl", "improve_summary.json", "next_steps.md"
 
@@ -75,7 +74,7 @@ def lineage_of(path: Path) -> dict:
     out: dict[str, Any] = {"transcripts": {"path": str(path), "sha256": writer.sha256_file(path)}}
     report = path.parent / REPORT
     if report.is_file():
-        data = json.loads(report.read_text())
+        data = reader.read_json(report)
         out["ingest_report"] = {"path": str(report), "sha256": writer.sha256_file(report)}
         out["raw_logs"] = [{"path": p, "sha256": e["sha256"], "format": e["format"],
                             "formats_found": e.get("formats_found", {}), "kept": e["kept"],

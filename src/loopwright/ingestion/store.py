@@ -22,7 +22,6 @@ transcripts are left exactly as they were and only the report records why.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +35,7 @@ from loopwright.ingestion.spool import Spool
 from loopwright.ingestion.transcripts import RecordError, transcript
 from loopwright.ingestion.turns import conversation_key
 from loopwright.runs import writer
+from loopwright.runs.reader import read_json
 
 TRANSCRIPTS = "transcripts.jsonl"
 REPORT = "ingest_report.json"
@@ -241,7 +241,7 @@ def ingest(inputs: list[str], fmt: str, output: str | Path, strict: bool = False
             failure = f"rejected: strict=true and {malformed} malformed record(s); transcripts left as they were"
         else:
             failure = None
-        previous = json.loads(report_path.read_text()) if report_path.is_file() else {"inputs": {}}
+        previous = read_json(report_path) if report_path.is_file() else {"inputs": {}}
         if failure is None:
             spool.keep_store_ids()
             for r in results:

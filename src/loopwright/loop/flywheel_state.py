@@ -8,11 +8,11 @@ step it names. Pure python: no torch.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from loopwright.runs import writer
+from loopwright.runs.reader import DamagedFile, read_json
 
 STATE = "flywheel.json"
 STEPS = ("harvest", "improve", "train", "gate")
@@ -35,8 +35,8 @@ def load(out: Path) -> dict | None:
     if not path.is_file():
         return None
     try:
-        state = json.loads(path.read_text())
-    except json.JSONDecodeError as err:
+        state = read_json(path)
+    except DamagedFile as err:
         raise FlywheelError(f"{path}: not JSON ({err}); move it away to start over") from None
     if not isinstance(state, dict) or state.get("version") != VERSION or state.get("step") not in (*STEPS, "done"):
         raise FlywheelError(f"{path}: not a flywheel state of version {VERSION}; move it away to start over")

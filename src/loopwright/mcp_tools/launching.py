@@ -9,7 +9,6 @@ the process's output goes to ``launch.log`` in it and ``launch.json`` records th
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -22,6 +21,7 @@ from loopwright.mcp_tools.composing import checked, command_line, provider_kind
 from loopwright.mcp_tools.paths import Refused, Roots
 from loopwright.mcp_tools.planning import PAID_PROVIDERS, launcher_plan
 from loopwright.runs.reader import read_json
+from loopwright.runs import writer
 
 LAUNCH_RECORD = "launch.json"
 LAUNCH_LOG = "launch.log"
@@ -76,7 +76,7 @@ def launch(overrides: list[str], roots: Roots, sweep: bool = False) -> dict[str,
                                 stderr=subprocess.STDOUT, start_new_session=True)
     record = {"pid": proc.pid, "multirun": multirun, "command": command_line(overrides, multirun),
               "started_at": datetime.now().astimezone().isoformat(timespec="seconds"), "jobs": result["jobs"]}
-    (run_dir / LAUNCH_RECORD).write_text(json.dumps(record, indent=2) + "\n")
+    writer.write_json_atomic(run_dir / LAUNCH_RECORD, record)
     with _lock:
         _processes[str(run_dir)] = proc
     return {"run_dir": str(run_dir), "pid": proc.pid, "multirun": multirun, "jobs": result["jobs"],

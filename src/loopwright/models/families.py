@@ -15,9 +15,10 @@ docs/MODELS.md has the table; tests/unit/models/test_families.py checks it again
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
+
+from loopwright.runs import reader
 
 # The smallest completion budget (tokens) at which model.thinking=auto lets Qwen3 think. Qwen3's reasoning
 # block for even a one-line arithmetic or GSM8K question runs to hundreds of tokens before the answer (Qwen's
@@ -133,8 +134,8 @@ def load_kwargs(model_dir: Path) -> dict[str, Any]:
     if not path.is_file():
         return {}
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as err:
+        data = reader.read_json(path)
+    except (OSError, ValueError) as err:  # DamagedFile is a ValueError, NotRegularFile an OSError
         raise ValueError(f"{path}: not readable JSON ({err})") from None
     if not isinstance(data, dict) or set(data) - {"enable_thinking"} or not all(
             isinstance(v, bool) for v in data.values()):

@@ -33,7 +33,6 @@ are left out of P (under 0.1% for these models).
 
 from __future__ import annotations
 
-import json
 import os
 from enum import Enum
 from pathlib import Path
@@ -73,7 +72,9 @@ def select(cfg: Any, key: str, default: Any = None) -> Any:
 
 
 def shape_from_config(path: Path) -> dict:
-    c = json.loads(path.read_text())
+    from loopwright.runs.reader import read_json
+
+    c = read_json(path)
     c = c.get("text_config", c)  # multimodal configs nest the language model's
     heads = c["num_attention_heads"]
     return {"hidden": c["hidden_size"], "layers": c["num_hidden_layers"], "intermediate": c["intermediate_size"],

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 from typing import AsyncIterator
 
+from loopwright.runs.reader import read_json
 from loopwright.serving.backend_hf import Outcome, Sampling
 
 
@@ -68,8 +69,8 @@ def server_command(python: Path, model_dir: Path, served_name: str, port: int, d
            "--dtype", dtype, "--served-model-name", served_name]
     adapter = model_dir / "adapter_config.json"
     if adapter.is_file():
-        base = json.loads(adapter.read_text())["base_model_name_or_path"]
-        rank = int(json.loads(adapter.read_text()).get("r") or 16)
+        config = read_json(adapter)
+        base, rank = config["base_model_name_or_path"], int(config.get("r") or 16)
         max_rank = next((r for r in _LORA_RANKS if r >= rank), rank)
         cmd += ["--model", str(base), "--enable-lora", "--max-lora-rank", str(max_rank),
                 "--lora-modules", f"{served_name}-adapter={model_dir}"]
@@ -95,7 +96,7 @@ class VllmEngine:
         from loopwright.models.families import load_kwargs
 
         self.template_kwargs = load_kwargs(model_dir)  # model.thinking as the run trained (models/families.py)
-        base = json.loads((model_dir / "adapter_config.json").read_text())["base_model_name_or_path"] \
+        base = read_json(model_dir / "adapter_config.json")["base_model_name_or_path"] \
             if self.adapter else str(model_dir)
         self.context = int(max_model_len or getattr(AutoConfig.from_pretrained(base), "max_position_embeddings"))
         # requests go to the adapter's name for a LoRA run (vLLM serves the base under served_name too)

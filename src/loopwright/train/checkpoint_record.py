@@ -12,9 +12,10 @@ weights would cost a full read of every shard at every resume. Pure python (no t
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
+
+from loopwright.runs import reader, writer
 
 RECORD = "loopwright_complete.json"
 
@@ -40,12 +41,7 @@ def write_record(checkpoint: Path) -> dict[str, int]:
         fsync_path(checkpoint / rel)
     for sub in sorted((p for p in checkpoint.rglob("*") if p.is_dir()), key=lambda p: -len(p.parts)):
         fsync_path(sub)
-    tmp = checkpoint / f".{RECORD}.tmp"
-    with open(tmp, "w", encoding="utf-8") as handle:
-        json.dump({"files": files}, handle, indent=1, sort_keys=True)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, checkpoint / RECORD)
+    writer.write_json_atomic(checkpoint / RECORD, {"files": files})  # fsynced, then renamed into place
     fsync_path(checkpoint)
     return files
 
@@ -56,9 +52,9 @@ def problem(checkpoint: Path) -> str | None:
     if not path.is_file():
         return f"no {RECORD} (the save did not finish, or it was written before completion records)"
     try:
-        files = json.loads(path.read_text(encoding="utf-8"))["files"]
+        files = reader.read_json(path)["files"]
         assert isinstance(files, dict)
-    except (ValueError, KeyError, TypeError, AssertionError, UnicodeDecodeError):
+    except (OSError, ValueError, KeyError, TypeError, AssertionError):
         return f"{RECORD} is damaged"
     for rel, size in sorted(files.items()):
         target = checkpoint / rel

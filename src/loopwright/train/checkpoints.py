@@ -28,7 +28,6 @@ is cut back to the checkpoint's step so no step is logged twice or lost.
 from __future__ import annotations
 
 import errno
-import json
 import logging
 import os
 import re
@@ -38,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from loopwright.runs.reader import jsonl_lines
-from loopwright.runs.writer import write_bytes_atomic
+from loopwright.runs.writer import write_bytes_atomic, write_json_atomic
 from loopwright.train import checkpoint_record
 
 CHECKPOINT_DIR = "checkpoints"
@@ -184,7 +183,7 @@ def make_saves_atomic(trainer: Any, run_dir: Path, keep: int, fingerprint: dict[
                 trainer.args.output_dir = str(root)
             written = staging / f"checkpoint-{step}"
             if fingerprint is not None:
-                (written / FINGERPRINT).write_text(json.dumps({**fingerprint, "step": step}, indent=2) + "\n")
+                write_json_atomic(written / FINGERPRINT, {**fingerprint, "step": step})
             checkpoint_record.write_record(written)  # every file fsynced, the record last
             metrics = run_dir / "metrics.jsonl"
             if metrics.is_file():  # the steps up to this checkpoint are as durable as it is

@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from loopwright.runs.reader import DamagedFile, read_json
 from loopwright.sweep.attrs import CONFIG_ATTR, REPEAT_ATTR, RUN_DIR_ATTR, WARM_ATTR
 from hydra_plugins.loopwright_sweeper.narrow import best_of, dump_space, load_space, original
 
@@ -87,8 +88,8 @@ def _load(path: Path) -> dict[str, Any] | None:
     if not path.is_file():
         return None
     try:
-        return json.loads(path.read_text())
-    except json.JSONDecodeError as err:
+        return read_json(path)
+    except DamagedFile as err:
         raise ValueError(f"{path}: not valid JSON ({err}); move it aside to start the research again") from err
 
 
