@@ -14,7 +14,10 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from helpers import ROOT, vllm_env
+from loopwright.preflight.device import cpu_facts
 
 # head_dim 32 (vLLM's CPU attention takes 32/64/...); a reward whose value varies between random
 # completions, and a learning rate high enough that two steps change the greedy answers.
@@ -85,6 +88,11 @@ STAND_IN = ["profile.device=cpu", "profile.per_device_train_batch_size=4", "prof
 
 
 def _stand_in(vllm_python, tmp_path, profile: str, model: str, *extra: str) -> dict:
+    # The GPU profiles train under bf16 autocast; on a CPU without AVX512-BF16 / AMX-BF16 the pre-flight refuses
+    # them, rightly (tests/integration/train covers that refusal), so there is nothing to stand in for.
+    cpu = cpu_facts()
+    if not cpu["bf16"]:
+        pytest.skip(f"profile={profile} needs bf16 and this CPU has none ({cpu['bf16_why']})")
     run_dir = tmp_path / "run"
     proc = vllm_env.run(vllm_python, [str(ROOT / "train.py"), f"model={model}", f"profile={profile}", *STAND_IN, *extra,
                                       "reward=length", "reward.params.max_length=60", "reward.params.buffer=55",
