@@ -89,7 +89,7 @@ STAND_IN = ["profile.device=cpu", "profile.per_device_train_batch_size=4", "prof
 
 def _stand_in(vllm_python, tmp_path, profile: str, model: str, *extra: str) -> dict:
     # The GPU profiles train under bf16 autocast; on a CPU without AVX512-BF16 / AMX-BF16 the pre-flight refuses
-    # them, rightly (tests/integration/train covers that refusal), so there is nothing to stand in for.
+    # them, rightly (tests/unit/test_doctor.py::test_bf16_on_a_device_without_it_fails): nothing to stand in for.
     cpu = cpu_facts()
     if not cpu["bf16"]:
         pytest.skip(f"profile={profile} needs bf16 and this CPU has none ({cpu['bf16_why']})")
