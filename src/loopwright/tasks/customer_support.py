@@ -33,6 +33,7 @@ from loopwright.episodes.environment import EpisodeEnvironment, json_column
 from loopwright.rewards import customer_support as grader
 from loopwright.runs.reader import read_jsonl
 from loopwright.tasks import register, support_records
+from loopwright.tasks.support_replies import reference_reply
 
 # The scenarios: about 200, generated deterministically by scripts/make_support_scenarios.py
 # (see its docstring for the fields). Used by this task and task=tool_use, by the
@@ -67,7 +68,7 @@ def facts_for(order_id: object) -> dict | None:
     return copy.deepcopy(found["facts"]) if found else None
 
 
-PARAMS = frozenset({"include_facts", "categories", "records", "records_key"})
+PARAMS = frozenset({"include_facts", "categories", "records", "records_key", "reference_replies"})
 SYSTEM_PROMPT = ("You are a customer-support agent for an online shop. Answer the customer in a few polite "
                  "sentences. Use only the facts in the order record: state the order status, tracking number, "
                  "refund amount and dates exactly as recorded, and say what happens next. Hand the case to a "
@@ -218,4 +219,8 @@ def build(cfg: Any) -> tuple[list[dict], list[dict]]:
     held, pool = scenarios[:n_eval], scenarios[n_eval:]
     include = bool(params.get("include_facts", True))
     make = lambda s: row(s, cfg.get("system_prompt"), include)  # noqa: E731
-    return [make(pool[i % len(pool)]) for i in range(n_train)], [make(s) for s in held]
+    train = [make(pool[i % len(pool)]) for i in range(n_train)]
+    if params.get("reference_replies"):  # the SFT warm-up's targets (tasks/support_replies.py): training rows only
+        for r, scenario in zip(train, (pool[i % len(pool)] for i in range(n_train))):
+            r["completion"] = [{"role": "assistant", "content": reference_reply(scenario)}]
+    return train, [make(s) for s in held]

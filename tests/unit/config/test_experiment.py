@@ -44,11 +44,27 @@ def test_each_experiment_composes_validates_and_sets_its_pair(experiment):
         assert cfg[group] == by_hand[group]
 
 
-def test_the_recipes_are_the_tool_agent_chain():
-    assert set(RECIPES) == {"tool_agent_sft", "tool_agent_grpo"}
+TOOL_CHAIN, SUPPORT_CHAIN = ["tool_agent_sft", "tool_agent_grpo"], ["support_agent_sft", "support_agent_grpo"]
 
 
-@pytest.mark.parametrize("experiment", RECIPES)
+def test_the_recipes_are_the_two_chains():
+    assert set(RECIPES) == {*TOOL_CHAIN, *SUPPORT_CHAIN}
+
+
+@pytest.mark.parametrize("experiment", SUPPORT_CHAIN)
+def test_each_support_recipe_composes_validates_and_grades_with_the_support_grader(experiment):
+    cfg = compose([f"experiment={experiment}"])
+    assert problems_in(cfg) == []
+    OmegaConf.to_container(cfg, resolve=True, throw_on_missing=True)
+    assert cfg.task.name == "customer_support" and cfg.reward.name == "customer_support"
+    assert cfg.eval.success_threshold == 0.7 and cfg.profile.max_completion_length >= 64
+    sft = experiment.endswith("_sft")
+    assert cfg.objective.trainer.value == ("sft" if sft else "grpo")
+    assert bool(cfg.task.params.reference_replies) == sft  # the warm-up's targets; GRPO learns from the grader
+    assert sft or cfg.model.name_or_path == "outputs/support_agent/sft/model"
+
+
+@pytest.mark.parametrize("experiment", TOOL_CHAIN)
 def test_each_recipe_composes_validates_and_runs_in_episodes(experiment):
     cfg = compose([f"experiment={experiment}"])
     assert problems_in(cfg) == []
