@@ -49,6 +49,9 @@ class EvalConfig:
     # (src/loopwright/evaluation/held_out_check.py): grounding, another reward option, or a dotted function.
     # Training reward up while it goes down: DON'T SHIP (exit 5), reward hacking named. null = off.
     held_out_check: Optional[str] = None
+    # true: a run whose held-out figure did not move past its 95% interval (summary.gain) ends no_gain (exit 14)
+    # instead of completed; the verdict is printed and recorded either way. false: recorded only.
+    require_gain: bool = False
 
 
 # ---------------------------------------------------------------------- guards

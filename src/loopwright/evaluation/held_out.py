@@ -144,7 +144,46 @@ def base_vs_trained(rows: list[dict], base: tuple, trained: tuple, threshold: fl
     }
     if len(base) > 2 and len(trained) > 2:
         _add_episodes(records, summary, base[2], trained[2], threshold)
+    summary["gain"] = gain_of(records)
     return {"summary": summary, "records": records}
+
+
+class NoGain(RuntimeError):
+    """eval.require_gain: the trained policy is not better than the base on the held-out prompts."""
+
+
+def gain_of(records: list[dict]) -> dict[str, Any]:
+    """Did training move the held-out figure? Paired bootstrap (95%) of the per-prompt success and reward deltas:
+    ``gain`` when success's interval is above 0 (or, nothing solved on either side, the mean reward's), ``worse``
+    below 0, else ``no gain``: a move inside the noise is no gain."""
+    from loopwright.evaluation.paired import bootstrap
+
+    if not records:
+        return {"verdict": "no gain", "reason": "no held-out prompts"}
+    success = [float(r["trained_solved"]) - float(r["base_solved"]) for r in records]
+    reward = [r["trained_score"] - r["base_score"] for r in records]
+    iv = bootstrap({"success": success, "reward": reward}, 0.95, 2000, 0)
+    solved = any(r["trained_solved"] or r["base_solved"] for r in records)
+    low, high = iv["success"] if solved else iv["reward"]
+    verdict = "gain" if low > 0 else "worse" if high < 0 else "no gain"
+    return {"verdict": verdict, "on": "success" if solved else "mean reward",
+            "success_delta": round(sum(success) / len(success), 6),
+            "success_interval_95": [round(v, 6) for v in iv["success"]],
+            "reward_delta": round(sum(reward) / len(reward), 6),
+            "reward_interval_95": [round(v, 6) for v in iv["reward"]]}
+
+
+def raise_if_no_gain(summary: dict, required: bool) -> None:
+    gain = summary.get("gain")
+    if required and gain and gain["verdict"] != "gain":
+        raise NoGain(f"eval.require_gain: {gain_line(gain)}")
+
+
+def gain_line(gain: dict) -> str:
+    lo, hi = gain["success_interval_95"] if gain["on"] == "success" else gain["reward_interval_95"]
+    delta = gain["success_delta"] if gain["on"] == "success" else gain["reward_delta"]
+    what = {"gain": "GAIN", "worse": "WORSE", "no gain": "NO GAIN"}[gain["verdict"]]
+    return f"{what}: held-out {gain['on']} {delta:+.3f} (95% interval {lo:+.3f} to {hi:+.3f})"
 
 
 EPISODE_METRICS = ("task_success", "valid_tool_call_share", "mean_tool_calls", "mean_environment_reward")
@@ -179,6 +218,7 @@ def format_table(summary: dict[str, Any]) -> str:
     lines = ["  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(r, widths)))
              for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
+    verdict = f"\n{gain_line(summary['gain'])}" if summary.get("gain", {}).get("on") else ""
     return "\n".join(lines) + f"\n({summary['n_prompts']} held-out prompts, greedy" \
         f"{' episodes, tools live' if summary.get('episodes') else ''}; " \
-        f"{summary['fixed']} fixed, {summary['broken']} broken)"
+        f"{summary['fixed']} fixed, {summary['broken']} broken)" + verdict

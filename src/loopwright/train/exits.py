@@ -54,6 +54,10 @@ EXITS: dict[str, Exit] = {
     "loopwright.evaluation.prompts:BelowFloor": Exit(
         "gate_failed", 4, "loopwright: below the floor: {err}\n  run dir (complete, manifest status 'gate_failed'): "
         "{run_dir}"),
+    # eval.require_gain: every artifact is written; training did not move the held-out figure past its noise.
+    "loopwright.evaluation.held_out:NoGain": Exit(
+        "no_gain", 14, "loopwright: {err}\n  run dir (complete, manifest status 'no_gain'; eval_results.json "
+        "summary.gain): {run_dir}"),
     # eval.gate: every artifact is written; the trained policy did not beat its baseline (loopwright.gate's rule).
     "loopwright.evaluation.paired:DontShip": Exit(
         "dont_ship", 5, "loopwright: DON'T SHIP: {err}\n  run dir (complete, manifest status 'dont_ship'): {run_dir}"),

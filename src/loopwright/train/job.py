@@ -112,6 +112,7 @@ def release_what_an_earlier_job_froze() -> None:
 
 
 def _run(job: Job, extra_callbacks: list) -> dict[str, Any]:
+    from loopwright.evaluation.held_out import raise_if_no_gain
     from loopwright.evaluation.paired import raise_if_dont_ship
     from loopwright.evaluation.prompts import raise_if_below_floor
 
@@ -144,4 +145,5 @@ def _run(job: Job, extra_callbacks: list) -> dict[str, Any]:
     print(f"[loopwright] run dir: {job.run_dir}", flush=True)
     raise_if_below_floor(result)  # last: every artifact is written, the manifest then says gate_failed
     raise_if_dont_ship(result)  # eval.gate: the manifest then says dont_ship
+    raise_if_no_gain(result, bool(job.cfg.eval.get("require_gain")))  # the manifest then says no_gain
     return result
