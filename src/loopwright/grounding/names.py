@@ -41,31 +41,30 @@ def _locales() -> list[Locale]:
     return found
 
 
-@functools.lru_cache(maxsize=1)
-def months() -> dict[str, int]:
-    """Month name or abbreviation (folded) -> month number, every context and width of every locale."""
+def _calendar_names(field: str, widths: tuple[str, ...]) -> dict[str, int]:
+    """A CLDR calendar field's names (``months`` or ``days``), folded, of every context and given width of every
+    locale -> their number; names of fewer than 3 letters or holding a digit are left out."""
     table: dict[str, int] = {}
     for loc in _locales():
         for context in ("format", "stand-alone"):
-            for width in ("wide", "abbreviated"):
-                for number, name in loc.months[context][width].items():
+            for width in widths:
+                for number, name in getattr(loc, field)[context][width].items():
                     key = fold(name)
-                    if len(key) >= 3 and not key.isdigit() and not re.search(r"\d", key):
+                    if len(key) >= 3 and not re.search(r"\d", key):
                         table.setdefault(key, number)
     return table
 
 
 @functools.lru_cache(maxsize=1)
+def months() -> dict[str, int]:
+    """Month name or abbreviation (folded) -> month number, every context and width of every locale."""
+    return _calendar_names("months", ("wide", "abbreviated"))
+
+
+@functools.lru_cache(maxsize=1)
 def weekdays() -> dict[str, int]:
     """Weekday name (folded, wide forms only: "mar" is a sea before it is a Tuesday) -> 0 Monday .. 6 Sunday."""
-    table: dict[str, int] = {}
-    for loc in _locales():
-        for context in ("format", "stand-alone"):
-            for number, name in loc.days[context]["wide"].items():
-                key = fold(name)
-                if len(key) >= 3:
-                    table.setdefault(key, number)
-    return table
+    return _calendar_names("days", ("wide",))
 
 
 def _pattern_words(pattern: str) -> list[str]:
