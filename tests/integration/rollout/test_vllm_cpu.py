@@ -104,7 +104,10 @@ def _stand_in(vllm_python, tmp_path, profile: str, model: str, *extra: str) -> d
     assert fields["bf16"] is True and fields["gradient_checkpointing"] is True and fields["use_vllm"] is True
     assert manifest["rollout"]["mode"] == "colocate"
     sync = manifest["rollout_sync"]
-    assert sync["passed"] and sync["identical"] == sync["prompts"] == 2, sync["per_prompt"]
+    # bf16: greedy decoding may flip a near-tie, so the sync check's rule (rollout/sync_check.py) is identical tokens
+    # or vLLM's log-probs within its tolerance of transformers'; a stale engine lands far above it. Both prompts were
+    # identical on the earlier CI machine; on this Xeon (AMX-BF16) one of the two flips, within 0.25.
+    assert sync["passed"] and sync["prompts"] == 2 and sync["max_logprob_gap"] <= sync["tolerance"], sync["per_prompt"]
     return manifest
 
 
