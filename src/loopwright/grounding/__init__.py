@@ -34,6 +34,8 @@ from loopwright.grounding.extract import Claim, extract
 
 SUPPORTED, CONTRADICTED, UNSUPPORTED = "supported", "contradicted", "unsupported"
 WRITTEN_TOGETHER = 3  # characters between a weekday and the date it names ("Tuesday, 8 December", "8/12 (Tue")
+MAX_DERIVED = 40  # distinct evidence amounts whose sums and differences count: a record holds a few, not thousands
+EVIDENCE_CHARS = 8000  # of each record field, the policy and each turn: a hostile 1 MB field costs no more than this
 TRIVIAL_NUMBERS = frozenset({0, 1})  # "1 item", "0 fees": too common to be a specific anybody invents
 CODE_FROM = 100  # a bare number this large is a code (a phone, an extension), not a count of anything
 
@@ -94,6 +96,7 @@ class Evidence:
     def __init__(self, record: dict | None, messages: Iterable[dict] | None):
         self.claims: list[tuple[str, Claim]] = []
         self.numbers: dict[int, str] = {}
+        self._amounts: dict[Decimal, str] | None = None
         for key, value in (record or {}).items():
             self._add(f"record.{key}", _text(value), whole_value=True)
         for i, msg in enumerate(messages or []):
@@ -103,6 +106,7 @@ class Evidence:
         self.year = max(set(years), key=years.count) if years else 0
 
     def _add(self, source: str, text: str, whole_value: bool = False) -> None:
+        text = text[:EVIDENCE_CHARS]
         found = extract(text)
         if whole_value and not any(c.kind == "amount" for c in found):
             price = Price.fromstring(text)  # "129.00" in a total field: an amount with no sign
@@ -112,6 +116,16 @@ class Evidence:
         for c in found:
             for n in _integers(c):
                 self.numbers.setdefault(n, source)
+
+    def amounts(self) -> dict[Decimal, str]:
+        """Every evidence amount (and whole number) -> the first source holding it; built once."""
+        if self._amounts is None:
+            self._amounts = {}
+            for source, e in self.of("amount"):
+                self._amounts.setdefault(e.value[0], source)
+            for n, source in self.numbers.items():
+                self._amounts.setdefault(Decimal(n), source)
+        return self._amounts
 
     def of(self, kind: str) -> list[tuple[str, Claim]]:
         return [(s, c) for s, c in self.claims if c.kind == kind]
@@ -200,15 +214,15 @@ def _check_weekday(c: Claim, reply_claims: list[Claim], ev: Evidence, derived) -
 
 
 def _check_amount(c: Claim, ev: Evidence) -> tuple[str, str]:
-    value, currency = c.value
-    amounts = [(s, e.value[0]) for s, e in ev.of("amount")] + [(s, Decimal(n)) for n, s in ev.numbers.items()]
-    for source, e in amounts:
-        if e == value:
-            return SUPPORTED, source
-    pairs = [(a, b) for a in amounts for b in amounts if a is not b]
-    for (sa, a), (sb, b) in pairs:
-        if a + b == value or a - b == value:
-            return SUPPORTED, f"derived: {sa} {'+' if a + b == value else '-'} {sb}"
+    value = c.value[0]
+    amounts = ev.amounts()
+    if value in amounts:
+        return SUPPORTED, amounts[value]
+    distinct = list(amounts.items())[:MAX_DERIVED]
+    for a, sa in distinct:
+        for b, sb in distinct:
+            if a != b and (a + b == value or a - b == value):
+                return SUPPORTED, f"derived: {sa} {'+' if a + b == value else '-'} {sb}"
     return (CONTRADICTED if ev.of("amount") else UNSUPPORTED), ""
 
 
@@ -267,7 +281,7 @@ def _check_number(c: Claim, ev: Evidence) -> tuple[str, str]:
 def ground(reply: str, record: dict | None = None, messages: Iterable[dict] | None = None) -> Grounding:
     """Every claim of ``reply`` with its verdict against ``record`` and the conversation ``messages``."""
     ev = Evidence(record, messages)
-    claims = extract(reply or "")
+    claims = extract((reply or "")[:EVIDENCE_CHARS])
     derived = _derived_dates(ev)
     verdicts = []
     for c in claims:

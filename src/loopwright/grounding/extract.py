@@ -18,6 +18,7 @@ from price_parser import Price
 
 from loopwright.grounding import names
 
+MAX_DIGITS = 18  # a bare number longer than this is a code, never a count
 BUDDHIST_ERA = 543  # Thai years: 2569 BE is 2026 CE
 # Not part of a longer number: no digit, and no digit before a separator ("4419," ends a number; "4.5" does not).
 _ALONE_L, _ALONE_R = r"(?<!\d)(?<!\d[.,])", r"(?!\d|[.,]\d)"
@@ -162,7 +163,8 @@ def _extract(text: str) -> tuple[Claim, ...]:
     for m in pats["id"].finditer(text):
         take(m.start(), m.end(), "id", re.sub(r"[^0-9A-Za-z]", "", m.group(0)).upper())
     for m in pats["integer"].finditer(text):
-        take(m.start(), m.end(), "number", int(m.group(0)))
+        if len(m.group(0)) <= MAX_DIGITS:  # a longer run of digits is no count (and int() refuses 4,300+ digits)
+            take(m.start(), m.end(), "number", int(m.group(0)))
     return tuple(sorted(claims, key=lambda c: c.start))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from loopwright.grounding import CONTRADICTED, SUPPORTED, UNSUPPORTED, ground
@@ -95,3 +96,14 @@ def test_the_support_grader_shows_its_claims_and_caps_an_invented_or_contradicte
     assert "date '30 November': supported (record.shipped_on)" in parts["grounding"]
     wrong = cs.components(good.replace("30 November", "29 November"), facts, prompt, cap_ungrounded=True)
     assert wrong["score"] < cs.DEFAULT_THRESHOLD and wrong["ungrounded"] == ["date '29 November': contradicted"]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("hostile", ["1" * 200_000, "€1 " * 100_000, "12/12/" * 50_000, "1 " * 100_000])
+def test_a_hostile_record_or_conversation_is_read_bounded_and_never_raises(hostile):
+    """Attack kept as data: a 200k-digit field made int() raise (4,300-digit limit) and 100k amounts took 10 s of
+    pairwise sums. Evidence is read to EVIDENCE_CHARS a source, digit runs past MAX_DIGITS are codes, sums come
+    from MAX_DERIVED distinct amounts."""
+    turns = [{"role": "system", "content": hostile}, {"role": "user", "content": hostile}]
+    g = ground(hostile, {"note": hostile}, turns)
+    assert g.verdicts and all(v.verdict == SUPPORTED for v in g.verdicts)  # the reply repeats its evidence
