@@ -37,7 +37,6 @@ WRITTEN_TOGETHER = 3  # characters between a weekday and the date it names ("Tue
 MAX_DERIVED = 40  # distinct evidence amounts whose sums and differences count: a record holds a few, not thousands
 EVIDENCE_CHARS = 8000  # of each record field, the policy and each turn: a hostile 1 MB field costs no more than this
 TRIVIAL_NUMBERS = frozenset({0, 1})  # "1 item", "0 fees": too common to be a specific anybody invents
-CODE_FROM = 100  # a bare number this large is a code (a phone, an extension), not a count of anything
 
 
 @dataclass(frozen=True)
@@ -141,7 +140,7 @@ class Evidence:
 
 
 def _integers(c: Claim) -> list[int]:
-    if c.kind == "number":
+    if c.kind in ("number", "code"):
         return [c.value]
     if c.kind == "amount" and c.value[0] == c.value[0].to_integral_value():
         return [int(c.value[0])]
@@ -271,8 +270,6 @@ def _check_id(c: Claim, ev: Evidence) -> tuple[str, str]:
 def _check_number(c: Claim, ev: Evidence) -> tuple[str, str]:
     if c.value in TRIVIAL_NUMBERS:
         return SUPPORTED, "trivial"
-    if c.value >= CODE_FROM:
-        return UNSUPPORTED, "a code or phone number, not a count"
     if c.value in ev.numbers:
         return SUPPORTED, ev.numbers[c.value]
     return UNSUPPORTED, ""
@@ -297,6 +294,8 @@ def ground(reply: str, record: dict | None = None, messages: Iterable[dict] | No
             verdict, source = _check_time(c, ev)
         elif c.kind == "id":
             verdict, source = _check_id(c, ev)
+        elif c.kind == "code":  # a phone or extension number: nothing in a record to hold it against
+            verdict, source = UNSUPPORTED, "a code or phone number, not a count"
         else:
             verdict, source = _check_number(c, ev)
         verdicts.append(Verdict(c, verdict, source))

@@ -19,6 +19,7 @@ from price_parser import Price
 from loopwright.grounding import names
 
 MAX_DIGITS = 18  # a bare number longer than this is a code, never a count
+CODE_FROM = 100  # a bare number this large is a code (a phone, an extension), not a count of anything
 BUDDHIST_ERA = 543  # Thai years: 2569 BE is 2026 CE
 # Not part of a longer number: no digit, and no digit before a separator ("4419," ends a number; "4.5" does not).
 _ALONE_L, _ALONE_R = r"(?<!\d)(?<!\d[.,])", r"(?!\d|[.,]\d)"
@@ -31,7 +32,7 @@ class Claim:
 
     Values: date -> frozenset of (year or 0, month, day) readings (03/04 reads two ways); weekday -> 0..6;
     time -> minutes after midnight; amount -> (Decimal, ISO currency or ""); duration -> (low, high) in days;
-    id -> the id's letters and digits, upper case; number -> the integer.
+    id -> the id's letters and digits, upper case; number (a count, below CODE_FROM) and code -> the integer.
     """
 
     kind: str
@@ -164,7 +165,8 @@ def _extract(text: str) -> tuple[Claim, ...]:
         take(m.start(), m.end(), "id", re.sub(r"[^0-9A-Za-z]", "", m.group(0)).upper())
     for m in pats["integer"].finditer(text):
         if len(m.group(0)) <= MAX_DIGITS:  # a longer run of digits is no count (and int() refuses 4,300+ digits)
-            take(m.start(), m.end(), "number", int(m.group(0)))
+            n = int(m.group(0))
+            take(m.start(), m.end(), "number" if n < CODE_FROM else "code", n)
     return tuple(sorted(claims, key=lambda c: c.start))
 
 

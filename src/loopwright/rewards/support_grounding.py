@@ -52,7 +52,7 @@ def check(text: str, facts_json: Any, prompt: Any) -> dict:
     """``grounding``: every claim with its verdict; ``ungrounded``: the ones that make the reply not keepable."""
     g = ground(text, _record(facts_json), _messages(prompt))
     bad = [v.line() for v in g.verdicts if (v.verdict == CONTRADICTED and v.claim.kind not in COMMITMENT_KINDS) or (
-        v.verdict == UNSUPPORTED and v.claim.kind in INVENTED_KINDS and not v.source)]  # a code has a source note
+        v.verdict == UNSUPPORTED and v.claim.kind in INVENTED_KINDS)]
     from_record = sum(1 for v in g.supported if v.source.startswith("record."))
     # Named checks a fitted grader (rewards/_fitting.py) can weigh: how much of the record the reply states, and
     # how many of its specifics nothing supports; both in [0, 1].
