@@ -74,9 +74,6 @@ def harbour_pine() -> tuple[list[dict], dict]:
     return rows, {"facts_map": HARBOUR_FACTS_MAP}
 
 
-BLIND = ROOT / "tests" / "data" / "blind_support"
-
-
 def _blind_set(folder: Path) -> tuple[list[dict], dict]:
     """A blind set's rows; its facts_map is the union of the shops' maps in its README (no two shops map one
     field name differently)."""
@@ -90,78 +87,38 @@ def _blind_set(folder: Path) -> tuple[list[dict], dict]:
     return rows, {"facts_map": facts_map}
 
 
-def blind() -> tuple[list[dict], dict]:
-    """The blind set (0ff1e03): five shops' replies written and labelled by a helper who never read the grader,
-    committed before the rebuild; measured once on 3d7432c, since then a fit."""
-    return _blind_set(BLIND)
+# Each set nobody on the team wrote: its folder under tests/data and its provenance (the commit that added it, how
+# it was written, when it was measured once; after that one measurement every set here is a fit).
+BLIND_SETS = {
+    "blind": ("blind_support", "0ff1e03: five shops, written and labelled by a helper who never read the grader, "
+                               "committed before the rebuild; measured once on 3d7432c"),
+    "blind2": ("blind_support2", "a2ad795: five other shops (FR, BR, NL, KR, AU); measured once on 65792fd"),
+    "blind3": ("blind_support3", "a266df7: five more shops (MX, PL, SE, TR, ZA); measured once on 65942eb"),
+    "blind4": ("blind_support4", "b7fd3ac: five more shops (IT, NO, CA, ID, CL); measured once on 3a4e452"),
+    "blind5": ("blind_support5", "27510bc: five more shops (IE, GR, PH, FI, CO); measured once on e416c9e"),
+    "blind6": ("blind_support6", "67dc02f: five more shops; measured once on 33c5466"),
+    "blind7": ("blind_support7", "5960b29 (cherry-picked as 7ccd2aa): five more shops (MA, HU, TH, AR, Scotland); "
+                                 "measured once on 0c7bbe2"),
+    "blind8": ("blind_support8", "0767098: six shops in six languages, 17 multi-turn; grounding measured once on "
+                                 "its own commit's successor (docs/REWARDS.md), since then the development set: a fit"),
+    "shop9": ("blind_shop9", "5aaf1ed: 142 replies of one Czech shop, for calibration from labels; measured once "
+                             "(docs/REWARDS.md), since then a fit"),
+}
 
 
-BLIND2 = ROOT / "tests" / "data" / "blind_support2"
+def _blind(name: str):
+    folder, provenance = BLIND_SETS[name]
+    load = lambda: _blind_set(ROOT / "tests" / "data" / folder)  # noqa: E731
+    load.__doc__ = provenance
+    return load
 
 
-def blind2() -> tuple[list[dict], dict]:
-    """The second blind set (a2ad795): five other shops (FR, BR, NL, KR, AU), written and labelled by a helper who
-    never read the grader or any project file, committed before it was measured (once, on 65792fd)."""
-    return _blind_set(BLIND2)
+SETS = {"shipped": shipped, "other": other, "harbour_pine": harbour_pine, **{n: _blind(n) for n in BLIND_SETS}}
 
 
-BLIND3 = ROOT / "tests" / "data" / "blind_support3"
-
-
-def blind3() -> tuple[list[dict], dict]:
-    """The third blind set (a266df7): five more shops (MX, PL, SE, TR, ZA), written and labelled by a helper who
-    never read the grader or any project file, written while the grader was changed by someone who never opened
-    it; measured once, on 65942eb."""
-    return _blind_set(BLIND3)
-
-
-BLIND4 = ROOT / "tests" / "data" / "blind_support4"
-
-
-def blind4() -> tuple[list[dict], dict]:
-    """The fourth blind set (b7fd3ac): five more shops (IT, NO, CA, ID, CL), written and labelled by a helper who
-    never read the grader or any project file, committed before the changes made on blind set 3; measured once,
-    on 3a4e452."""
-    return _blind_set(BLIND4)
-
-
-BLIND5 = ROOT / "tests" / "data" / "blind_support5"
-
-
-def blind5() -> tuple[list[dict], dict]:
-    """The fifth blind set (27510bc): five more shops (IE, GR, PH, FI, CO), written and labelled by a helper who
-    never read the grader or any project file, committed before the changes made on blind set 4; measured once,
-    on e416c9e."""
-    return _blind_set(BLIND5)
-
-
-BLIND6 = ROOT / "tests" / "data" / "blind_support6"
-
-
-def blind6() -> tuple[list[dict], dict]:
-    """The sixth blind set (67dc02f): five more shops, written and labelled by a helper who never read the grader or
-    any project file, committed before it was measured (once, on 33c5466, after the changes made on blind set 5)."""
-    return _blind_set(BLIND6)
-
-
-BLIND7 = ROOT / "tests" / "data" / "blind_support7"
-
-
-def blind7() -> tuple[list[dict], dict]:
-    """The seventh blind set (5960b29, cherry-picked as 7ccd2aa): five more shops (MA, HU, TH, AR, Scotland), written
-    and labelled by a helper who never read the grader or any project file, committed before the grader changed after
-    blind sets 5 and 6; measured once, on 0c7bbe2."""
-    return _blind_set(BLIND7)
-
-
-SETS = {"shipped": shipped, "other": other, "harbour_pine": harbour_pine, "blind": blind, "blind2": blind2,
-        "blind3": blind3, "blind4": blind4, "blind5": blind5, "blind6": blind6,
-        "blind7": blind7}
-
-
-def measure(name: str) -> dict:
+def measure(name: str, grounding: str = "show") -> dict:
     rows, params = SETS[name]()
-    fn = cs.make(params)
+    fn = cs.make({**params, "grounding": grounding})
     scores = fn(completions=[r["reply"] for r in rows], facts_json=[r["facts_json"] for r in rows],
                 prompts=[r["prompt"] for r in rows])
     kept = [s >= fn.threshold for s in scores]
@@ -193,8 +150,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sets", nargs="*", default=list(SETS), choices=list(SETS))
     parser.add_argument("--show-errors", action="store_true")
+    parser.add_argument("--grounding", choices=("show", "cap"), default="show",
+                        help="reward.params.grounding: cap also caps a reply whose specifics are ungrounded")
     args = parser.parse_args()
-    print(table([measure(name) for name in args.sets], args.show_errors))
+    print(table([measure(name, args.grounding) for name in args.sets], args.show_errors))
     return 0
 
 

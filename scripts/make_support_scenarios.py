@@ -15,7 +15,7 @@ customer contact about one order:
     customer_name
     message       what the customer wrote
     facts         the ground truth the order system holds (see FACT_KEYS); null when not applicable
-    must_state    the fact keys a resolving reply has to state (graded by rewards/customer_support.py)
+    must_state    the fact keys a resolving reply has to state (graded by rewards/customer_support/__init__.py)
 """
 
 from __future__ import annotations

@@ -24,9 +24,9 @@ CONFIDENCE, RESAMPLES, SEED = 0.95, 2000, 0
 
 
 def grounding_reward(prompts: Any = None, completions: Any = None, facts_json: Any = None, **_: Any) -> list[float]:
-    """1.0 when nothing a reply states is contradicted or invented (rewards/support_grounding.py), else 0.0."""
+    """1.0 when nothing a reply states is contradicted or invented (rewards/customer_support/grounding.py), else 0.0."""
     from loopwright.rewards import completion_text
-    from loopwright.rewards.support_grounding import check
+    from loopwright.rewards.customer_support.grounding import check
 
     completions = list(completions or [])
     n = len(completions)

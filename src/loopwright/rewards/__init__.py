@@ -1,7 +1,7 @@
 """Reward registry and assembly: ``reward`` config -> TRL reward functions + weights.
 
 Each grader registers itself in its own module, named as the option
-(``reward=customer_support`` -> ``rewards/customer_support.py``)::
+(``reward=customer_support`` -> ``rewards/customer_support/__init__.py``)::
 
     @register("customer_support", params={"threshold"}, summary="...", breakdown=breakdown)
     def make(params: dict) -> RewardFn: ...

@@ -1,8 +1,9 @@
 """The grader learns from the user's labels: its named checks reweighted, its cut set, by a small regularised model.
 
-``reward.calibration=labels.jsonl`` with ``reward.calibration_fit=true`` (the default): every labelled reply is
-scored by the grader, and its named checks (the grader's breakdown: customer_support's resolution, tone,
-escalation, concreteness, contradictions, grounding, ...; a grader without one gives its score alone) become
+``reward.calibration=labels.jsonl`` with ``reward.calibration_fit=true`` (default false): every labelled reply is
+scored by the grader, and its named checks (the grader's breakdown: customer_support's grounded, resolves,
+answers_asked, hands_off, refuses_with_rule, tone, specific, contradictions, grounding, ...; a grader without
+one gives its score alone) become
 the features of an L2-regularised logistic regression whose prior is the shipped grader: a slope on its score
 that puts p = 0.5 at its own threshold, every other weight 0. With 30 labels the prior dominates where the
 labels say nothing; where they disagree with the shipped weights, the weights move.

@@ -5,7 +5,7 @@ names. Without ``records`` that is the shipped scenarios; with it, any shop's or
 export: JSONL (one record per line), JSON (an array of records, ``{"orders": [...]}``,
 or ``{order id: record}``) or CSV (a header row). The order-id column is the one
 ``task.params.records_key`` names, else the first whose name is an order-id alias
-(``order_id``, ``order number``, ``Order Ref``, ...; rewards/support_facts.py). Ids are
+(``order_id``, ``order number``, ``Order Ref``, ...; rewards/customer_support/facts.py). Ids are
 matched in any shape the records hold (``BL-48213``, ``hp-7q4k9``, ``#1234567``),
 compared without case, spaces, dashes or '#'. A bad file is a ValueError naming the
 file and line; a record without an id is skipped and counted.
@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from loopwright.rewards.support_facts import canonical_key, compact
+from loopwright.rewards.customer_support.facts import canonical_key, compact
 from loopwright.runs.reader import DamagedFile, jsonl_lines
 
 # Where a logged conversation names its order, most trustworthy first.

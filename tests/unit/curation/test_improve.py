@@ -79,8 +79,8 @@ def test_rows_are_training_ready_and_duplicates_are_dropped(improved):
 
 def test_summary_has_the_distribution_breakdown_and_the_lineage(improved):
     s = improved["summary"]
-    assert set(s["components"]) >= {"customer_support", "customer_support.resolution", "customer_support.tone",
-                                     "customer_support.escalation", "customer_support.concreteness"}
+    assert set(s["components"]) >= {"customer_support", "customer_support.resolves", "customer_support.tone",
+                                     "customer_support.hands_off", "customer_support.specific"}
     assert s["components"]["customer_support"]["mean_kept"] >= 0.7
     assert s["scores_kept"]["min"] >= 0.7
     raw = {r["path"]: r for r in s["lineage"]["raw_logs"]}

@@ -154,8 +154,9 @@ def test_rude_reply_is_capped():
 def test_components_exposes_every_part_and_the_threshold_param():
     s = _scenario("cancel")
     parts = cs.components(f"Order {s['order_id']} has been cancelled.", facts_json(s))
-    assert set(parts) >= {"resolution", "tone", "escalation", "concreteness", "contradictions", "score"}
-    assert parts["resolution"] == 0.25 and parts["escalation"] == 1.0
+    assert set(parts) >= {"resolves", "tone", "hands_off", "specific", "grounded", "answers_asked",
+                          "refuses_with_rule", "contradictions", "score"}
+    assert parts["resolves"] == 0.25 and parts["hands_off"] == 1.0
     assert rewards.make("customer_support", {"threshold": 0.5}).threshold == 0.5
 
 

@@ -36,7 +36,7 @@ def test_the_other_shop_file_is_what_the_issue_describes(bench):
 def test_without_the_facts_map_the_third_shop_still_reads_because_every_record_date_counts(bench):
     """Its eta column ('Promised By') is no alias, so unmapped it is no eta; before, the dates replies gave looked
     invented (recall under the fit bar). Every date the record holds, unmapped fields included, is now one a reply
-    may quote (support_facts.record_dates), so the set reads without the map too."""
+    may quote (facts.record_dates), so the set reads without the map too."""
     rows, params = bench.harbour_pine()
     fn = cs.make({})
     scores = fn(completions=[r["reply"] for r in rows], facts_json=[r["facts_json"] for r in rows],

@@ -51,7 +51,7 @@ def test_calibrate_records_the_fit_and_the_gate_decides_on_the_cross_validated_a
                    "reward.min_agreement=0.5"])
     result = _calibration.calibrate(cfg.reward)
     fit = result["fit"]
-    assert fit["features"][0] == "score" and "resolution" in fit["features"] and len(fit["weights"]) == \
+    assert fit["features"][0] == "score" and "resolves" in fit["features"] and len(fit["weights"]) == \
         len(fit["features"])
     assert result["agreement"] == fit["cv"]["accuracy"] and "agreement" in result["shipped"]
     assert result["passed"] == (result["agreement"] >= 0.5)

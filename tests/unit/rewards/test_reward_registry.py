@@ -22,7 +22,8 @@ def test_every_reward_option_is_registered_in_its_own_module(option):
     for kind in kinds:
         spec = rewards.REGISTRY[kind]
         assert spec.make.__module__ == f"loopwright.rewards.{kind}"
-        assert (ROOT / "src" / "loopwright" / "rewards" / f"{kind}.py").is_file()
+        home = ROOT / "src" / "loopwright" / "rewards"
+        assert (home / f"{kind}.py").is_file() or (home / kind / "__init__.py").is_file()  # a module or a package
         assert spec.summary  # what `reward.kind=?` errors and listings show
     assert rewards.problems(cfg) == []
 
@@ -32,7 +33,8 @@ def test_breakdowns_live_with_their_grader():
     assert spec.breakdown.__module__ == spec.summarize.__module__ == "loopwright.rewards.customer_support"
     parts = spec.breakdown("Thank you! Order W0000000 has shipped.", {"facts_json": "not json"})
     assert "score" not in parts and set(spec.summarize([parts])) == {
-        "resolution", "concreteness", "tone", "escalation", "contradicted", "rude", "ungrounded", "without_facts"}
+        "grounded", "resolves", "answers_asked", "hands_off", "refuses_with_rule", "tone", "specific", "contradicted",
+        "rude", "ungrounded", "without_facts"}
 
 
 def test_unknown_kind_lists_the_registered_ones():

@@ -8,7 +8,7 @@ import pytest
 
 from loopwright import rewards
 from loopwright.rewards import customer_support as cs
-from loopwright.rewards import support_facts as sf
+from loopwright.rewards.customer_support import facts as sf
 
 
 @pytest.mark.parametrize("key, canonical", [

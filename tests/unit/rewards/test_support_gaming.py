@@ -95,7 +95,7 @@ def test_copying_the_customers_message_is_no_anchor():
 def test_done_words_are_no_outcome():
     ask = "The lid of the blender I ordered (BL-48213) doesn't fit."
     for reply in ("Your feedback about BL-48213 has been noted.", "I've logged the issue with the blender lid."):
-        assert cs.components(reply, None, ask)["resolution"] == 0.0, reply
+        assert cs.components(reply, None, ask)["resolves"] == 0.0, reply
 
 
 def test_yes_needs_a_matching_claim_and_is_checked_against_the_record():
@@ -117,8 +117,8 @@ def test_negation_stays_in_its_clause():
     reply = ("I'm sorry. I've frozen BL-55120 so it won't ship, and I've passed it to our fraud team, "
              "who will call you today.")
     parts = cs.components(reply, None, ask)
-    assert parts["escalation"] == 1.0 and parts["score"] >= THRESHOLD, parts
-    assert cs.components("I haven't escalated BL-55120 yet.", None, ask)["escalation"] == 0.0
+    assert parts["hands_off"] == 1.0 and parts["score"] >= THRESHOLD, parts
+    assert cs.components("I haven't escalated BL-55120 yet.", None, ask)["hands_off"] == 0.0
 
 
 @pytest.mark.parametrize("report", [
@@ -132,14 +132,14 @@ def test_negation_stays_in_its_clause():
 def test_escalation_follows_the_kind_of_report_in_any_words(report):
     handed = "I'm so sorry. I've escalated this to our specialist team, who will call you today about it."
     right = cs.components(handed, None, report)
-    assert right["escalation"] == 1.0
+    assert right["hands_off"] == 1.0
     assert cs.score("Sorry! I've sent you a returns label by email for it.", None, report) <= cs.CAP_ESCALATION
 
 
 def test_a_negated_danger_word_calls_for_no_escalation():
     ask = "No smoke or anything, the kettle just won't switch on."
     assert cs.components("Sorry the kettle won't switch on: I've sent a replacement kettle today.", None, ask)[
-        "escalation"] == 1.0
+        "hands_off"] == 1.0
 
 
 @pytest.mark.parametrize("reply,status", [

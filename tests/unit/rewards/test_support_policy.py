@@ -1,4 +1,4 @@
-"""reward=customer_support reads the shop's rules from the conversation's system message (support_policy.py).
+"""reward=customer_support reads the shop's rules from the conversation's system message (policy.py).
 
 Each case is the grader scoring a reply as a user's logs would hold it: a system message with the shop's policy,
 the customer's message, a record in the shop's own field names. Written for these rules (a fit); the blind
@@ -11,8 +11,8 @@ import json
 
 import pytest
 from loopwright.rewards import customer_support as cs
-from loopwright.rewards import support_facts as sf
-from loopwright.rewards.support_policy import policy_of
+from loopwright.rewards.customer_support import facts as sf
+from loopwright.rewards.customer_support.policy import policy_of
 
 SYSTEM = ("You are Ana, support agent of Casa Tula, a shop in Mexico. Dates are written DD/MM/YYYY. Today is "
           "Thursday 03/12/2026. Orders ship within 2 working days; Estafeta delivers in 1-3 working days. Returns: "
@@ -122,7 +122,7 @@ def test_amounts_in_the_shops_own_currency_formats_are_read(text, cents):
 
 
 def test_a_chargeback_or_a_reversed_charge_is_a_payment_dispute_for_a_human():
-    from loopwright.rewards.support_request import report_kinds
+    from loopwright.rewards.customer_support.request import report_kinds
 
     assert "fraud" in report_kinds("I have called my bank to reverse the charge because you never sent it.")
     assert "fraud" in report_kinds("I opened a chargeback with my card company")
@@ -194,7 +194,7 @@ def test_a_hand_off_in_everyday_words_and_an_allergy_question_that_reports_no_re
     user = "My daughter used the candle from CT-30417 and her hand swelled up after the wax burned her."
     assert score("I'm so sorry. I'm passing this to our team lead right now and someone will call you today about "
                  "the burn from order CT-30417.", user, SHIPPED) >= 0.7
-    from loopwright.rewards.support_request import report_kinds
+    from loopwright.rewards.customer_support.request import report_kinds
 
     assert report_kinds("Is your soap nut-free? My son has a nut allergy.") == set()
     assert "harm" in report_kinds("She had an allergic reaction to the soap.")
@@ -214,7 +214,7 @@ def test_an_echo_of_the_question_is_refused_and_an_action_in_the_customers_words
     "I'm handing this to our Tim Konsultan; a consultant will WhatsApp you today.",
     "Someone from our safety team will call you within the hour."])
 def test_hand_offs_to_a_team_by_its_own_name(reply):
-    from loopwright.rewards import support_patterns as sp
+    from loopwright.rewards.customer_support import patterns as sp
 
     assert sp.ESCALATE.search(reply)
 
@@ -228,7 +228,7 @@ def test_without_a_record_a_tracking_number_nobody_gave_is_invented():
 @pytest.mark.parametrize("phrase", ["número de pedido", "numéro de commande", "Bestellnummer", "nomor pesanan",
                                     "ordrenummer"])
 def test_asking_for_the_order_number_in_the_words_of_the_shops_system(phrase):
-    from loopwright.rewards.support_patterns import ASKS_ORDER_NUMBER
+    from loopwright.rewards.customer_support.patterns import ASKS_ORDER_NUMBER
 
     assert ASKS_ORDER_NUMBER.search(f"Could you send me your {phrase}? It is in your confirmation email.")
 
@@ -346,4 +346,4 @@ def test_a_teammate_is_a_hand_off():
     reply = irish("Sorry! Please leave KC-47015 unplugged. I'm passing this to a teammate now – they'll email you "
                   "within 1 working day.", "The kettle from order KC-47015 started smoking and tripped the fuse.",
                   facts=facts)
-    assert reply["escalation"] == 1.0
+    assert reply["hands_off"] == 1.0

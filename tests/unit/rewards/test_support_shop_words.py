@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 
 from loopwright.rewards import customer_support as cs
-from loopwright.rewards import support_facts as sf
-from loopwright.rewards.support_policy import policy_of
+from loopwright.rewards.customer_support import facts as sf
+from loopwright.rewards.customer_support.policy import policy_of
 
 SYSTEM = ("You are Zuzka, the helper of Horská Chata, an outdoor shop in Žilina. Today is štvrtok 3. 12. 2026 "
           "(dates are written D. M. YYYY).\nOrder numbers look like HC followed by 5 digits.\n"
@@ -50,7 +50,7 @@ def test_the_flag_value_the_hand_off_rule_names_calls_for_a_human():
     flagged = dict(SHIPPED, do_rieky="HNED")
     handed = "I'm sorry, Jana. I've passed your order to an operator, who will call you about the zip."
     assert grade(handed, "The zip on the tent from HC40117 broke", flagged)["score"] >= 0.7
-    assert grade(handed, "The zip on the tent from HC40117 broke", SHIPPED)["escalation"] == 0.0
+    assert grade(handed, "The zip on the tent from HC40117 broke", SHIPPED)["hands_off"] == 0.0
 
 
 def test_the_hand_off_rules_items_as_the_shop_writes_them():
@@ -64,12 +64,12 @@ def test_any_handing_verb_to_a_person_is_a_hand_off():
     for reply in ("I've flagged this for a team member who will ring you today.",
                   "I'm handing this to one of our agents, who will call you back.",
                   "I've raised it with a supervisor and she will email you."):
-        assert grade(reply, "My stove from HC40117 burned my hand")["escalation"] == 1.0, reply
+        assert grade(reply, "My stove from HC40117 burned my hand")["hands_off"] == 1.0, reply
 
 
 def test_a_tribunal_is_a_legal_threat():
     assert grade("I'm passing this to a colleague now.",
-                 "I'll see you at the small disputes tribunal")["escalation"] == 1.0
+                 "I'll see you at the small disputes tribunal")["hands_off"] == 1.0
 
 
 def test_a_carrier_that_delivered_it_and_a_refund_stated_by_its_amount():
@@ -149,7 +149,7 @@ def test_a_hand_off_naming_the_customers_item_and_reports_in_the_customers_langu
     handed = "I'm sorry the tent pole snapped. I'm passing this to a team member, who will call you today."
     assert grade(handed, "I'm taking you to the tribunal over HC40117, the tent pole snapped", SHIPPED)["score"] >= 0.7
     assert grade("I've passed this to a colleague, who will call you within 1 working day about HC40117.",
-                 "Mi hija se tragó una pieza del juguete del pedido HC40117", SHIPPED)["escalation"] == 1.0
+                 "Mi hija se tragó una pieza del juguete del pedido HC40117", SHIPPED)["hands_off"] == 1.0
 
 
 def test_an_attempted_delivery_and_a_refund_with_dots_in_its_amount():
@@ -190,7 +190,7 @@ def test_a_policy_answer_working_the_customers_figure_or_giving_the_rules_hours(
 
 
 def test_a_terse_answer_held_together_by_prepositions_is_a_sentence():
-    from loopwright.rewards import support_patterns as sp
+    from loopwright.rewards.customer_support import patterns as sp
     terse = "Packeta pick-up point delivery costs 3,50 EUR and takes 1-2 working days; free over 60 EUR."
     assert not sp.telegraphic(terse) and sp.telegraphic("Packeta point delivery costs EUR takes working days EUR free "
                                                          "Packeta point EUR days")
@@ -206,6 +206,6 @@ def test_a_weekday_given_as_the_arrival_is_a_date_the_record_can_contradict():
 
 
 def test_report_words_of_other_languages_leave_english_false_friends_alone():
-    from loopwright.rewards import support_request as sr
+    from loopwright.rewards.customer_support import request as sr
     assert sr.report_kinds("Mi hijo se tragó una pieza") == {"danger"} and sr.report_kinds("il a avalé une bille")
     assert not sr.report_kinds("what a tragedy this delay is, and the avalanche beacon is a good brand")

@@ -19,9 +19,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from loopwright.rewards import support_facts as sf
-from loopwright.rewards import support_patterns as sp
-from loopwright.rewards.support_patterns import negated
+from loopwright.rewards.customer_support import facts as sf
+from loopwright.rewards.customer_support import patterns as sp
+from loopwright.rewards.customer_support.patterns import negated
 
 # Each kind: stems that describe it in ordinary words. A stem matches at a word start.
 REPORT_KINDS = {

@@ -1,6 +1,6 @@
 """What a support reply says against the shop's own rules (reward=customer_support), record or not.
 
-support_policy.py reads the system message; these checks hold a reply's statements about the rules to it:
+policy.py reads the system message; these checks hold a reply's statements about the rules to it:
 
 ``window_contradicted``    "within 7 days of delivery" where the rules give another number of days counted from
                            the same event ("Returns and exchanges: within 14 days of delivery").
@@ -20,9 +20,9 @@ from __future__ import annotations
 import functools
 import re
 
-from loopwright.rewards import support_facts as sf
-from loopwright.rewards import support_patterns as sp
-from loopwright.rewards import support_request as sr
+from loopwright.rewards.customer_support import facts as sf
+from loopwright.rewards.customer_support import patterns as sp
+from loopwright.rewards.customer_support import request as sr
 
 # A number of days counted from an event: "within 14 days of delivery", "30 days from receipt"
 _FROM_EVENT = re.compile(r"\b(\d{1,3})\s+(?:working\s+|business\s+|calendar\s+)?days?\s+(?:of|from|after)\s+(?:the\s+)?"
@@ -147,16 +147,21 @@ _ACTION_OF = {"swap": "exchang", "refund": "return", "accept": "return", "take":
               "modif": "chang"}
 
 
+def refused_action(sentence: str, user: str) -> bool:
+    """The sentence says the action the customer asked for (cancel, return, exchange, change) cannot be done."""
+    m = _DECIDED.search(sentence)
+    if not m:
+        return False
+    action = _ACTION_OF.get(m[1].split()[0].lower(), m[1].lower())
+    return bool(re.search(_ACTIONS.get(action, action), user, re.I))
+
+
 def decides(reply: str, user: str, claims: set, policy) -> bool:
     """A refusal of the action the customer asked for, with its reason: the order's status past processing (a claim,
     checked against the record like any other: "it already left with CTT, so it can't be cancelled") or the rule
     (the sentence states three of the rules' words: "coffee can only be returned if the bag is unopened")."""
     for sentence in _sentences(reply):
-        m = _DECIDED.search(sentence)
-        if not m:
-            continue
-        action = _ACTION_OF.get(m[1].split()[0].lower(), m[1].lower())
-        if not re.search(_ACTIONS.get(action, action), user, re.I):
+        if not refused_action(sentence, user):
             continue
         if sr.echoes(sentence, policy.text, run=8):
             continue  # the rule copied out is no decision
@@ -166,7 +171,7 @@ def decides(reply: str, user: str, claims: set, policy) -> bool:
 
 
 def contradiction(reply: str, facts: dict | None, policy) -> str | None:
-    """The first of the checks above that the reply fails against ``policy`` (a support_policy.Policy)."""
+    """The first of the checks above that the reply fails against ``policy`` (a policy.Policy)."""
     if not policy.text:
         return None
     facts = facts or {}

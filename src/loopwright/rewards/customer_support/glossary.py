@@ -2,9 +2,9 @@
 
 Shops write statuses in their own words and define them for the agent: "Order statuses (κατάσταση): Απεστάλη =
 shipped; ...", "Status codes: 20 = being picked and packed; ...", "TO SHIP (being packed), SHIPPED, ...". The
-glossary maps each term to the canonical status its meaning reads as (support_facts.canonical_status), so a
+glossary maps each term to the canonical status its meaning reads as (facts.canonical_status), so a
 record's "Απεστάλη" or "20" is checked like "shipped" or "processing", and a reply quoting a term claims it
-(support_policy.Policy.status_of / status_terms_in).
+(policy.Policy.status_of / status_terms_in).
 
 The hand-off rule is read here too (``handoff_rule``): its items ("skin or eye irritation", "M-Pesa or card charges
 the customer does not recognise"), the value it gives the record's flag ('supervisor_flag = "RAISE"'), and the
@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from loopwright.rewards import support_facts as sf
-from loopwright.rewards import support_request as sr
+from loopwright.rewards.customer_support import facts as sf
+from loopwright.rewards.customer_support import request as sr
 
 SCAN_CHARS = 8000
 
@@ -37,7 +37,7 @@ def gloss_key(term: Any) -> str:
 
 def status_glossary(text: str) -> tuple[tuple[str, str], ...]:
     """Each status term the system message defines, with the canonical status its meaning reads as. A meaning
-    is read with the same words as a record's status (support_facts.canonical_status); a parenthesised gloss
+    is read with the same words as a record's status (facts.canonical_status); a parenthesised gloss
     counts only when short ("TO SHIP (being packed)", not "FAILED DELIVERY (the courier retries once; ...)")."""
     out: dict[str, str] = {}
     for line in text[:SCAN_CHARS].splitlines():

@@ -303,7 +303,7 @@ _DATE_RES = [
 
 def dates_in(text: str, day_first: bool | None = None) -> list[tuple[frozenset, int]]:
     """(the (month, day) readings, start offset) of every calendar date in ``text``. An all-numeric date such as
-    03/12 has both readings unless ``day_first`` says how the shop writes them (support_policy.py)."""
+    03/12 has both readings unless ``day_first`` says how the shop writes them (policy.py)."""
     out, taken = [], []
     for pattern, conv in _DATE_RES:
         for m in pattern.finditer(text):

@@ -7,7 +7,7 @@ deflections, carriers, tracking numbers, emails, and the role a date or an amoun
 given ("delivered on ...", "a refund of ..."). ``negated`` / ``conditional`` look back
 only to the start of the clause ("so it won't ship, and I've passed it on" is no negated
 hand-off). The customer's side (kinds of report, what is asked, anchors) is
-support_request.py. Plain regular expressions; importable without torch.
+request.py. Plain regular expressions; importable without torch.
 """
 
 from __future__ import annotations
@@ -235,7 +235,7 @@ NEXT_STEP = {
 # A concrete outcome or next step: something done, booked or promised with a when, or a direct how-to.
 # A done-word that changes nothing for the customer ("noted", "logged") is none; a bare "yes" / "no" is
 # none either (customer_support.py reads it as the claim it answers). customer_support.py also requires
-# the outcome to be anchored to this request (support_request.anchors).
+# the outcome to be anchored to this request (request.anchors).
 _DONE = (r"issued|sent|booked|changed|updated|cancel+ed|refunded|opened|created|raised|frozen|locked|blocked|"
          r"passed|escalated|flagged|arranged|added|applied|credited|released|reset|requested|asked|placed|reshipped|"
          r"replaced|reserved|scheduled|processed|approved|removed|confirmed|corrected|fixed|emailed|forwarded|"
@@ -289,7 +289,7 @@ INFO_ELSEWHERE = re.compile(
     r"(?:details|info(?:rmation)?|updates?|tracking|delivery\s+window|everything)\b"
     r"(?:\s+(?:and|&)\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:details|window|info(?:rmation)?|tracking|updates?|dates?)\b)?",
     re.I)
-# The agent asks for the order number (support_request.restates; customer_support without a record)
+# The agent asks for the order number (request.restates; customer_support without a record)
 ORDER_NUMBER_WORDS = (r"n[úu]mero\s+de\s+(?:pedido|orden|compra)|n[úu]mero\s+do\s+pedido|num[ée]ro\s+de\s+commande|"
                        r"bestell(?:nummer|nr)|ordre?nummer|ordernr|numero\s+d(?:'|\s+)ordine|nomor\s+pesanan|no\.?\s+pesanan|"
                        r"sipari[şs]\s+numaras[ıi]|numer\s+zam[óo]wienia|tilausnumero|objednávky")

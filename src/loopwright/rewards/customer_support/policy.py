@@ -30,10 +30,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from loopwright.rewards import support_facts as sf
-from loopwright.rewards import support_patterns as sp
-from loopwright.rewards import support_glossary as sg
-from loopwright.rewards import support_request as sr
+from loopwright.rewards.customer_support import facts as sf
+from loopwright.rewards.customer_support import patterns as sp
+from loopwright.rewards.customer_support import glossary as sg
+from loopwright.rewards.customer_support import request as sr
 
 SCAN_CHARS = 8000
 _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
