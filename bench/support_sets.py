@@ -103,6 +103,12 @@ BLIND_SETS = {
                                  "its own commit's successor (docs/REWARDS.md), since then the development set: a fit"),
     "shop9": ("blind_shop9", "5aaf1ed: 142 replies of one Czech shop, for calibration from labels; measured once "
                              "(docs/REWARDS.md), since then a fit"),
+    "blind10": ("blind_support10", "1690d16 (a3085695 on its branch): 112 replies from seven shops in eight languages, "
+                                   "written and labelled blind on 2026-12-07, committed before the named checks' rules "
+                                   "changed; measured once (docs/REWARDS.md)"),
+    "shop11": ("blind_shop11", "1c96536 (631d63d on its branch): 142 replies of one Belgian shop in French, Dutch and "
+                               "English, written and labelled blind on 2026-12-07, for calibration from labels; "
+                               "measured once (docs/REWARDS.md)"),
 }
 
 
@@ -116,7 +122,7 @@ def _blind(name: str):
 SETS = {"shipped": shipped, "other": other, "harbour_pine": harbour_pine, **{n: _blind(n) for n in BLIND_SETS}}
 
 
-def measure(name: str, grounding: str = "show") -> dict:
+def measure(name: str, grounding: str = "cap") -> dict:
     rows, params = SETS[name]()
     fn = cs.make({**params, "grounding": grounding})
     scores = fn(completions=[r["reply"] for r in rows], facts_json=[r["facts_json"] for r in rows],
@@ -150,7 +156,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sets", nargs="*", default=list(SETS), choices=list(SETS))
     parser.add_argument("--show-errors", action="store_true")
-    parser.add_argument("--grounding", choices=("show", "cap"), default="show",
+    parser.add_argument("--grounding", choices=("show", "cap"), default="cap",
                         help="reward.params.grounding: cap also caps a reply whose specifics are ungrounded")
     args = parser.parse_args()
     print(table([measure(name, args.grounding) for name in args.sets], args.show_errors))

@@ -171,15 +171,29 @@ def _add_business_days(day: dt.date, n: int) -> dt.date:
     return day
 
 
-def _derived_dates(ev: Evidence) -> list[tuple[str, dt.date]]:
+def _shown(reply_claims: list[Claim], ev: Evidence) -> tuple[set[dt.date], set[int]]:
+    """The dates and the periods (in days) the reply itself names."""
+    dates = {day for c in reply_claims if c.kind == "date"
+             for day in (_date(y or ev.year, m, d) for y, m, d in c.value) if day}
+    periods = {int(v) for c in reply_claims if c.kind == "duration" for v in c.value if v >= 1 and v == int(v)}
+    return dates, periods
+
+
+def _derived_dates(ev: Evidence, reply_claims: list[Claim] = ()) -> list[tuple[str, dt.date]]:
+    """Dates that follow from an evidence date by a period the evidence gives, counted forward (in calendar and in
+    working days), where the reply shows that reasoning: it names the date counted from or the period ("delivered
+    on 10.11., 30 days to return it: until 10.12."). A date nobody could check the reply's way to is an invented
+    one, however near a record date it lies. The day after a date of the policy (today: "tomorrow", the next
+    working day) needs no reasoning shown."""
+    shown_dates, shown_periods = _shown(list(reply_claims), ev)
     out = []
     for source, day in ev.dates():
-        for psource, n in _periods(ev):
-            for sign in (1, -1):
-                out.append((f"derived: {source} {'+' if sign > 0 else '-'} {n} days ({psource})",
-                            day + dt.timedelta(days=sign * n)))
-                out.append((f"derived: {source} {'+' if sign > 0 else '-'} {n} working days ({psource})",
-                            _add_business_days(day, sign * n)))
+        periods = _periods(ev) + ([("policy", 1)] if source == "policy" else [])
+        for psource, n in periods:
+            if not (day in shown_dates or n in shown_periods or (source == "policy" and n == 1)):
+                continue
+            out.append((f"derived: {source} + {n} days ({psource})", day + dt.timedelta(days=n)))
+            out.append((f"derived: {source} + {n} working days ({psource})", _add_business_days(day, n)))
     return out
 
 
@@ -279,7 +293,7 @@ def ground(reply: str, record: dict | None = None, messages: Iterable[dict] | No
     """Every claim of ``reply`` with its verdict against ``record`` and the conversation ``messages``."""
     ev = Evidence(record, messages)
     claims = extract((reply or "")[:EVIDENCE_CHARS])
-    derived = _derived_dates(ev)
+    derived = _derived_dates(ev, claims)
     verdicts = []
     for c in claims:
         if c.kind == "date":

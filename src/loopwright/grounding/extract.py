@@ -42,6 +42,9 @@ class Claim:
     end: int
 
 
+_COMPOUND = re.compile(r"\d+-[a-z]+")
+
+
 def _year(text: str | None) -> int:
     if not text:
         return 0
@@ -63,8 +66,9 @@ def _patterns() -> dict[str, re.Pattern]:
     return {
         "iso": re.compile(r"(?<!\d)(\d{4})[-/.]\s?(\d{1,2})[-/.]\s?(\d{1,2})\.?(?!\d)"),
         "cjk": re.compile(r"(?:(\d{4})\s*年\s*)?(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]"),
-        "dmy": re.compile(r"(?<![\d/.])(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{2}|\d{4})(?![\d/])"),
-        "dm": re.compile(r"(?<![\d/.,])(\d{1,2})(?:/(\d{1,2})(?![\d/]|[.,]\d)|\.(\d{1,2})\.(?!\d))"),
+        # "7.12.2026" and, as Czech, Slovak and Hungarian write it, "7. 12. 2026": a space may follow each dot
+        "dmy": re.compile(r"(?<![\d/.])(\d{1,2})(?:[/\-]|\.\s?)(\d{1,2})(?:[/\-]|\.\s?)(\d{2}|\d{4})(?![\d/])"),
+        "dm": re.compile(r"(?<![\d/.,])(\d{1,2})(?:/(\d{1,2})(?![\d/]|[.,]\d)|\.\s?(\d{1,2})\.(?!\d))"),
         "d_month": re.compile(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th|er|º|°|\.)?(?:\s*(?:de|of)\s+|[\s\-]+)"
                               rf"({word})(?:\.(?=\s*\d))?(?:,?[\s\-]+(?:de\s+)?(\d{{4}}))?", flags),
         "month_d": re.compile(rf"(?<![^\W\d_])({word})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?![\d:]|[.,]\d)"
@@ -162,6 +166,8 @@ def _extract(text: str) -> tuple[Claim, ...]:
         if unit in units and (len(unit) > 1 or unit == "h"):
             take(m.start(), m.end(), "duration", (int(m[1]) * units[unit], int(m[2] or m[1]) * units[unit]))
     for m in pats["id"].finditer(text):
+        if _COMPOUND.fullmatch(m.group(0)):  # "12-speed", "3-pack", "2-year": a number and its unit, not an id
+            continue
         take(m.start(), m.end(), "id", re.sub(r"[^0-9A-Za-z]", "", m.group(0)).upper())
     for m in pats["integer"].finditer(text):
         if len(m.group(0)) <= MAX_DIGITS:  # a longer run of digits is no count (and int() refuses 4,300+ digits)

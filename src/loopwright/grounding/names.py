@@ -19,6 +19,7 @@ LANGUAGES = ("en", "de", "fr", "es", "it", "pt", "pl", "nl", "sv", "da", "nb", "
 # CLDR's duration units, by the number of days each stands for (hours and minutes as fractions of a day).
 UNITS = {"duration-day": 1.0, "duration-week": 7.0, "duration-month": 30.0, "duration-year": 365.0,
          "duration-hour": 1 / 24, "duration-minute": 1 / 1440}
+RELATIVE_FIELDS = {"day": 1.0, "week": 7.0, "month": 30.0, "year": 365.0, "hour": 1 / 24, "minute": 1 / 1440}
 # Currencies whose names and symbols are read; an ISO code (three capitals) is read for any currency.
 CURRENCIES = ("EUR", "USD", "GBP", "PLN", "BRL", "JPY", "CNY", "KRW", "THB", "HUF", "CZK", "SEK", "NOK", "DKK", "CHF",
               "TRY", "MAD", "ARS", "MXN", "CAD", "AUD", "NZD", "INR", "RON", "RUB", "UAH", "ILS", "AED", "SAR", "ZAR",
@@ -86,6 +87,15 @@ def duration_units() -> dict[str, float]:
                         key = fold(word)
                         if len(key) >= 1 and not re.fullmatch(r"[\W_]+", key):
                             table.setdefault(key, days)
+        # CLDR's relative-time patterns hold the forms a unit takes after a preposition ("in {0} Tagen",
+        # "za {0} dní"): the word right after the number in them is the unit in that case ("innerhalb von 30 Tagen")
+        for field, days in RELATIVE_FIELDS.items():
+            for tense in ("future", "past"):
+                for pattern in (loc._data["date_fields"].get(field, {}).get(tense) or {}).values():
+                    rest = pattern.split("{0}", 1)[1] if "{0}" in pattern else ""
+                    after = re.match(r"\s*([^\W\d_]{2,})(?=\s|$)", rest)
+                    if after:  # a whole word: scripts whose vowel signs split a word (Thai) give none
+                        table.setdefault(fold(after[1]), days)
     return table
 
 

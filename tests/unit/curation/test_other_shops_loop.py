@@ -9,6 +9,8 @@ import sys
 from helpers import ROOT
 from helpers.loop_apps import NO_AUDIT, run_app
 
+SHOW = "reward.params.grounding=show"  # list each claim's verdict, cap nothing (the default caps)
+
 OTHER = ROOT / "tests" / "data" / "support_replies_other_shop.jsonl"
 EXAMPLE = ROOT / "examples" / "other_shop"
 HARBOUR = ROOT / "tests" / "data" / "harbour_pine"
@@ -28,7 +30,9 @@ def test_the_other_shop_converted_ingested_and_improved_keeps_exactly_its_keepab
     refused = run_app("loopwright.improve", *args, NO_AUDIT, cwd=tmp_path)
     assert refused.returncode == 2 and "python -m loopwright.label" in refused.stderr, refused.stderr
     assert "calibration_required=false" in refused.stderr and not (tmp_path / "o" / "curated.jsonl").exists()
-    proc = run_app("loopwright.improve", *args, f"reward.calibration={OTHER}", NO_AUDIT, cwd=tmp_path)  # its 30 labels
+    # grounding=show: this checks the loop's plumbing on the shop's own figures, which were labelled before every
+    # specific needed a source (under the default cap, one kept reply's booked pickup date is capped)
+    proc = run_app("loopwright.improve", *args, f"reward.calibration={OTHER}", SHOW, NO_AUDIT, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert "agreement 1.000 (accuracy at threshold 0.7" in proc.stdout and "95% interval 0.89-1.00)" in proc.stdout
     labels = {json.loads(line)["reply"]: json.loads(line)["label"] for line in OTHER.read_text().splitlines()}
@@ -47,8 +51,8 @@ def test_a_records_file_and_a_facts_map_join_a_third_shop_through_improve(tmp_pa
     assert run_app("loopwright.ingest", "format=openai", f"input={log}", "output=t", cwd=tmp_path).returncode == 0
     proc = run_app("loopwright.improve", "transcripts=t", "output=o", f"task.params.records={HARBOUR / 'orders.csv'}",
                    "reward.params.facts_map={Haulier: carrier, Promised By: eta, Needs Escalation: escalate}",
-                   "calibration_required=false", NO_AUDIT, cwd=tmp_path)
-    assert proc.returncode == 0, proc.stderr
+                   "calibration_required=false", SHOW, NO_AUDIT, cwd=tmp_path)  # SHOW: as above, three of its
+    assert proc.returncode == 0, proc.stderr  # kept replies give a price or date nothing holds
     assert "calibration_required=false" in proc.stderr  # the override is said, and recorded:
     assert json.loads((tmp_path / "o" / "improve_summary.json").read_text())["calibration"]["override"] == \
         "calibration_required=false"

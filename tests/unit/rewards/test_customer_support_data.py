@@ -24,7 +24,10 @@ def bench():
 
 @pytest.mark.parametrize("name", ["other", "harbour_pine", "shipped"])
 def test_the_fitted_sets_still_read_at_the_curation_threshold(bench, name):
-    m = bench.measure(name)
+    # grounding=show: the floor guards the wording checks; these sets were labelled before every specific needed a
+    # source, and under the default cap harbour_pine's recall is 0.833 (three kept replies give a price or a date
+    # nothing holds: docs/REWARDS.md, "Grounding")
+    m = bench.measure(name, "show")
     assert m["precision"] >= FIT_PRECISION and m["recall"] >= FIT_RECALL, bench.table([m], show_errors=True)
 
 
@@ -36,9 +39,11 @@ def test_the_other_shop_file_is_what_the_issue_describes(bench):
 def test_without_the_facts_map_the_third_shop_still_reads_because_every_record_date_counts(bench):
     """Its eta column ('Promised By') is no alias, so unmapped it is no eta; before, the dates replies gave looked
     invented (recall under the fit bar). Every date the record holds, unmapped fields included, is now one a reply
-    may quote (facts.record_dates), so the set reads without the map too."""
+    may quote (facts.record_dates), so the set reads without the map too. Measured with grounding=show: this is
+    about reading the record's dates; the set was labelled before every specific needed a source, and three of its
+    kept replies give a price or a date nothing holds (the cap drops them; docs/REWARDS.md, "Grounding")."""
     rows, params = bench.harbour_pine()
-    fn = cs.make({})
+    fn = cs.make({"grounding": "show"})
     scores = fn(completions=[r["reply"] for r in rows], facts_json=[r["facts_json"] for r in rows],
                 prompts=[r["prompt"] for r in rows])
     recall = sum(s >= 0.7 and r["keep"] for s, r in zip(scores, rows)) / sum(r["keep"] for r in rows)

@@ -63,6 +63,7 @@ def test_calibrate_records_the_fit_and_the_gate_decides_on_the_cross_validated_a
     assert name == "customer_support_fitted" and weight == 1.0 and len(out) == len(rows)
     assert all(0.0 <= s <= 1.0 for s in out)
     fitted_accuracy = np.mean([(s >= 0.7) == (r["label"] == 1) for s, r in zip(out, rows)])
-    assert fitted_accuracy >= result["shipped"]["agreement"] - 1e-9  # on its own labels it does no worse
+    assert fitted_accuracy >= result["shipped"]["agreement"] - 1e-6  # on its own labels it does no worse (the
+    # recorded agreement is rounded to 6 places)
     unfitted = compose(["reward=customer_support", f"reward.calibration={LABELLED}"])
     assert [n for n, _, _ in rewards.build(unfitted.reward)] == ["customer_support"]  # opt-in: default as shipped

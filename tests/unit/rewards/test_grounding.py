@@ -30,10 +30,23 @@ def test_one_wrong_fact_is_contradicted_and_the_right_ones_supported():
 
 def test_a_deadline_counted_from_the_record_by_the_policy_is_supported_and_its_weekday_checked():
     record = {"delivered": "1 December 2026"}
-    assert _verdicts("You can return it until Tuesday, 15 December.", record) == \
-        {"Tuesday": SUPPORTED, "15 December": SUPPORTED}
-    assert _verdicts("You can return it until Monday, 15 December.", record)["Monday"] == CONTRADICTED
-    assert _verdicts("You can return it until 16 December.", record)["16 December"] == CONTRADICTED
+    shown = "It was delivered on 1 December, so you can return it until Tuesday, 15 December."
+    assert _verdicts(shown, record) == {"1 December": SUPPORTED, "Tuesday": SUPPORTED, "15 December": SUPPORTED}
+    assert _verdicts("You have 14 days: until Tuesday, 15 December.", record)["15 December"] == SUPPORTED
+    assert _verdicts("It was delivered on 1 December, so until Monday, 15 December.", record)["Monday"] == CONTRADICTED
+    assert _verdicts("It was delivered on 1 December, so until 16 December.", record)["16 December"] == CONTRADICTED
+
+
+def test_a_date_near_the_record_that_the_reply_cannot_show_its_way_to_is_not_supported():
+    # The attack (blind_shop9, measured): with an order date, a dispatch date and the policy's 1, 3, 14 and 30
+    # days, nearly any date of the month was "record date +/- some period": an invented delivery estimate passed.
+    record = {"ordered": "1 December 2026", "shipped": "2 December 2026"}
+    policy = "Today is 6 December 2026. Delivery takes 1-3 working days. Returns: 14 days. Warranty claims: 30 days."
+    assert _verdicts("It will arrive on 5 December.", record, [{"role": "system", "content": policy}])[
+        "5 December"] == CONTRADICTED
+    assert _verdicts("It will arrive tomorrow, 7 December.", record, [{"role": "system", "content": policy}])[
+        "7 December"] == SUPPORTED  # the day after today needs no reasoning shown
+    assert _verdicts("The deadline is 1 December minus 3 days: 28 November.", record)["28 November"] == CONTRADICTED
 
 
 def test_invented_money_and_dates_without_a_record_are_unsupported():

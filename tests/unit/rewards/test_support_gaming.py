@@ -164,7 +164,17 @@ EVERYDAY = [json.loads(line) for line in (ROOT / "tests" / "data" / "support_eve
     encoding="utf-8").splitlines()]
 
 
-@pytest.mark.parametrize("case", EVERYDAY, ids=[f"{i}-{c['keep']}" for i, c in enumerate(EVERYDAY)])
+# The everyday set was labelled before the blind sets' rule that every specific needs a source; under that rule
+# (and reward.params.grounding=cap, the default) a restock date given with no record nor policy is an invention.
+_EVERYDAY_OLDER_RULE = {15}
+
+
+_OLDER = pytest.mark.xfail(strict=True, reason="labelled keep under the older rule; a date with no source is capped")
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, marks=_OLDER) if i in _EVERYDAY_OLDER_RULE else c
+                                  for i, c in enumerate(EVERYDAY)],
+                         ids=[f"{i}-{c['keep']}" for i, c in enumerate(EVERYDAY)])
 def test_everyday_wording_is_read(case):
     facts = json.dumps(case["facts"]) if case["facts"] else None
     parts = cs.components(case["reply"], facts, case["ask"])

@@ -171,8 +171,12 @@ def test_an_amount_that_is_the_records_less_a_fee_of_the_rules_is_no_invention()
                  "Escalar": "no"}
     user = "Can I return the lamp from CT-29001? I changed my mind."
     # the rules name shipping at $99 MXN: 780 - 99 = 681 follows; 650 does not
+    assert score("Yes, the lamp can go back within 30 days of delivery, until 19 December. I've emailed you the label; "
+                 "you'll get $681.00 MXN back, the $99 MXN shipping is not refunded.", user, delivered) >= 0.7
+    # The cost of the rule that a derived date shows its way (grounding._derived_dates): the same deadline given
+    # bare, with neither the delivery date nor the 30 days, is one nobody could check, and is capped.
     assert score("Yes, the lamp can go back until 19 December. I've emailed you the label; you'll get $681.00 MXN "
-                 "back, the $99 MXN shipping is not refunded.", user, delivered) >= 0.7
+                 "back, the $99 MXN shipping is not refunded.", user, delivered) <= 0.2
     assert score("Yes, the lamp can go back until 19 December. I've emailed you the label; you'll get $650.00 MXN "
                  "back.", user, delivered) <= 0.2
 

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from loopwright.rewards import customer_support as cs
 from loopwright.rewards.customer_support import facts as sf
+from loopwright.rewards.customer_support import language
 from loopwright.rewards.customer_support.policy import policy_of
 
 SYSTEM = ("You are Zuzka, the helper of Horská Chata, an outdoor shop in Žilina. Today is štvrtok 3. 12. 2026 "
@@ -190,12 +193,36 @@ def test_a_policy_answer_working_the_customers_figure_or_giving_the_rules_hours(
 
 
 def test_a_terse_answer_held_together_by_prepositions_is_a_sentence():
-    from loopwright.rewards.customer_support import patterns as sp
     terse = "Packeta pick-up point delivery costs 3,50 EUR and takes 1-2 working days; free over 60 EUR."
-    assert not sp.telegraphic(terse) and sp.telegraphic("Packeta point delivery costs EUR takes working days EUR free "
-                                                         "Packeta point EUR days")
+    assert not language.telegraphic(terse)
+    assert language.telegraphic("Packeta point delivery costs EUR takes working days EUR free Packeta point EUR days")
     assert ruled(terse,
                  "How much is delivery with Packeta?")["score"] >= 0.7
+
+
+@pytest.mark.parametrize("reply", [
+    "Dzień dobry! Stojak został doręczony 25.11.2026, a na zwrot bez podania przyczyny masz 14 dni od dostawy, "
+    "czyli do 9 grudnia.",
+    "Guten Tag, Ihre Handmühle ist bereits unterwegs: Die Bestellung wurde am Freitag mit DHL verschickt und kommt "
+    "voraussichtlich am Dienstag bei Ihnen an.",
+    "Bonjour, votre commande est partie vendredi avec Colissimo et sera chez vous mardi, le numéro de suivi est dans "
+    "le mail de confirmation.",
+    "ご注文のA5方眼ノートは12月5日（土）にヤマト運輸で発送済みで、12月8日（火）にお届け予定です。追跡番号はメールに記載しております。",
+])
+def test_sentences_in_any_language_are_sentences(reply):
+    # Each language's own function words hold its sentences together; unspaced scripts are not counted in words.
+    assert not language.telegraphic(reply)
+
+
+@pytest.mark.parametrize("stuffed", [
+    "Bestellung versendet Sendungsnummer DHL Lieferung Dienstag Rückerstattung Gutschrift Storno Status Paket Versand",
+    "commande expédiée suivi Colissimo livraison mardi remboursement avoir annulation statut colis envoi transporteur "
+    "adresse",
+    "zamówienie wysłane numer przesyłki InPost dostawa wtorek zwrot środki anulowanie status paczka wysyłka",
+])
+def test_keywords_without_sentences_in_other_languages_stay_keywords(stuffed):
+    # The attack: a grader's keywords strung together in the customer's language instead of English.
+    assert language.telegraphic(stuffed)
 
 
 def test_a_weekday_given_as_the_arrival_is_a_date_the_record_can_contradict():

@@ -67,10 +67,20 @@ WEIGHTS = {"resolves": 0.5, "specific": 0.2, "tone": 0.1, "hands_off": 0.2}  # o
 CAP_CONTRADICTION, CAP_RUDE, CAP_ESCALATION = 0.2, 0.3, 0.4
 CAP_VAGUE = 0.6  # a status answer that names nothing of a record holding a carrier, tracking or date
 _DUMP = re.compile(r'"[\w .#/-]{1,40}"\s*:')  # "carrier": ... (the gaming audit's facts dump)
+_FIELD_NAME = re.compile(r"\w_\w|[a-z][A-Z]")  # snake_case or camelCase: a machine's name, not a word
+
+
+def field_names_in(text: str, facts_json: Any) -> list[str]:
+    """The record's machine field names ("cislo_objednavky", "orderDate") the reply repeats. A reply to a customer
+    never needs them, in any language: two or more are the record pasted (keys that are plain words, "status",
+    are not counted)."""
+    record = sg.record_of(facts_json) or {}
+    low = text.casefold()
+    return [k for k in record if isinstance(k, str) and _FIELD_NAME.search(k) and k.casefold() in low]
 
 
 def components(completion: Any, facts_json: Any = None, prompt: Any = None, facts_map: dict | None = None,
-               cap_ungrounded: bool = False) -> dict:
+               cap_ungrounded: bool = True) -> dict:
     """Every component, the contradictions and grounding verdicts found, and the final score for one reply."""
     out = {**dict.fromkeys(checks.NAMES, 0.0), "checks_not_applicable": [], "contradictions": [], "rude": False,
            "facts": False, "required": [], "grounding": [], "ungrounded": [], "score": 0.0}
@@ -83,9 +93,10 @@ def components(completion: Any, facts_json: Any = None, prompt: Any = None, fact
     r = Reading(text, facts, user_text(prompt), policy, customer_turns(prompt))
     must = r.required()
     out["facts"], out["required"] = facts is not None, must
-    if len(_DUMP.findall(text)) >= 3:  # a record pasted as JSON / key: value pairs: data, not a reply
-        r.contradictions.append("a data dump ('\"key\": value' pairs), not a reply")
+    if len(_DUMP.findall(text)) >= 3 or len(field_names_in(text, facts_json)) >= 2:
+        r.contradictions.append("a data dump (the record's own field names, or '\"key\": value' pairs), not a reply")
     out.update(sg.check(text, facts_json, prompt))  # the specifics against the record, policy and turns, by value
+    r.evidence_answers = out["answers_from_evidence"]
     c, out["checks_not_applicable"] = checks.run(r, must, out["ungrounded"] if cap_ungrounded else [])
     out.update(c)
     out["rude"] = rude = checks.rude(text)
@@ -105,16 +116,16 @@ def components(completion: Any, facts_json: Any = None, prompt: Any = None, fact
 
 
 def score(completion: Any, facts_json: Any = None, prompt: Any = None, facts_map: dict | None = None,
-          cap_ungrounded: bool = False) -> float:
+          cap_ungrounded: bool = True) -> float:
     try:
         return float(components(completion, facts_json, prompt, facts_map, cap_ungrounded)["score"])
     except Exception:  # noqa: BLE001 - a grader never raises
         return 0.0
 
 
-def breakdown(completion: Any, columns: dict, facts_map: dict | None = None) -> dict:
+def breakdown(completion: Any, columns: dict, facts_map: dict | None = None, cap_ungrounded: bool = True) -> dict:
     """The parts of one reply's score, as loopwright.improve writes them per graded turn."""
-    parts = components(completion, columns.get("facts_json"), columns.get("prompts"), facts_map)
+    parts = components(completion, columns.get("facts_json"), columns.get("prompts"), facts_map, cap_ungrounded)
     return {k: v for k, v in parts.items() if k != "score"}
 
 
@@ -152,7 +163,7 @@ def make(params: dict) -> Any:
                 for i, c in enumerate(completions)]
 
     customer_support_reward.threshold = threshold
-    customer_support_reward.breakdown = lambda completion, columns: breakdown(completion, columns, facts_map)
+    customer_support_reward.breakdown = lambda completion, columns: breakdown(completion, columns, facts_map, cap)
     return customer_support_reward
 
 

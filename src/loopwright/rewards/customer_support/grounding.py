@@ -1,8 +1,9 @@
 """customer_support's grounding check: the reply's specifics against the record, the policy and earlier turns.
 
-``reward.params.grounding``: ``show`` (the default) lists every claim and its verdict in the score's
-explanation; ``cap`` also caps the score at the contradiction cap when a claim is ungrounded (show is the
-default until the cap earns it on a blind set: docs/REWARDS.md, "Grounding"). Under ``cap``, a reply that
+``reward.params.grounding``: ``cap`` (the default) lists every claim and its verdict in the score's
+explanation and caps the score at the contradiction cap when a claim is ungrounded; ``show`` only lists them
+(cap became the default once the derived dates had to be shown and the dates of every language were read:
+docs/REWARDS.md, "Grounding"). Under ``cap``, a reply that
 states a value the evidence contradicts, or invents money, a date or a count, is not keepable, whatever
 else it does. A period, a time or a new case number the agent gives for what it is doing now (a call-back
 before 18:00, a refund within 5 working days, case FR-207) is shown but does not cap: it is a commitment,
@@ -12,25 +13,27 @@ not a claim about the record, and the grounding check cannot tell an invented on
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from loopwright.grounding import CONTRADICTED, UNSUPPORTED, ground
 
 INVENTED_KINDS = frozenset({"amount", "date", "number"})  # unsupported ones of these cap the score
 COMMITMENT_KINDS = frozenset({"duration", "time"})  # periods and hours the agent promises: shown, never capped
+ANSWER_KINDS = frozenset({"date", "amount", "duration", "time", "id"})  # what an answer from the record states
 
 
 MODES = ("show", "cap")
 
 
 def mode_of(params: dict) -> str:
-    mode = str(params.get("grounding", "show"))
+    mode = str(params.get("grounding", "cap"))
     if mode not in MODES:
         raise ValueError(f"reward.params.grounding={mode}: choose one of {', '.join(MODES)}")
     return mode
 
 
-def _record(facts_json: Any) -> dict | None:
+def record_of(facts_json: Any) -> dict | None:
     if isinstance(facts_json, dict):
         return facts_json
     if isinstance(facts_json, str) and facts_json.strip():
@@ -48,14 +51,27 @@ def _messages(prompt: Any) -> list[dict]:
     return [{"role": "user", "content": prompt}] if isinstance(prompt, str) else []
 
 
+def _commitment(v) -> bool:
+    """A period or an hour the agent promises, or a weekday written alone ("if it hasn't come by Friday"): when the
+    agent will act, shown but not capped. A weekday written with a date is that date's, and checked (grounding/)."""
+    return v.claim.kind in COMMITMENT_KINDS or (v.claim.kind == "weekday" and not v.source)
+
+
 def check(text: str, facts_json: Any, prompt: Any) -> dict:
     """``grounding``: every claim with its verdict; ``ungrounded``: the ones that make the reply not keepable."""
-    g = ground(text, _record(facts_json), _messages(prompt))
-    bad = [v.line() for v in g.verdicts if (v.verdict == CONTRADICTED and v.claim.kind not in COMMITMENT_KINDS) or (
+    g = ground(text, record_of(facts_json), _messages(prompt))
+    bad = [v.line() for v in g.verdicts if (v.verdict == CONTRADICTED and not _commitment(v)) or (
         v.verdict == UNSUPPORTED and v.claim.kind in INVENTED_KINDS)]
     from_record = sum(1 for v in g.supported if v.source.startswith("record."))
+    asked = re.sub(r"\W", "", " ".join(str(m.get("content", "")) for m in _messages(prompt)
+                                      if m.get("role") == "user")).casefold()
+    # Specifics the reply brings from the record or the shop's rules that the customer did not say themselves: an
+    # answer drawn from the evidence, in whatever language the sentence around it is written.
+    answers = sum(1 for v in g.supported if v.claim.kind in ANSWER_KINDS and not v.source.startswith("turn")
+                  and re.sub(r"\W", "", v.claim.text).casefold() not in asked)
     # Named checks a fitted grader (rewards/_fitting.py) can weigh: how much of the record the reply states, and
     # how many of its specifics nothing supports; both in [0, 1].
     return {"grounding": g.explain(), "ungrounded": bad, "states_record": min(1.0, from_record / 2),
+            "answers_from_evidence": answers,
             "unsupported_share": round(len(g.contradicted + g.unsupported) / len(g.verdicts), 6) if g.verdicts
             else 0.0}

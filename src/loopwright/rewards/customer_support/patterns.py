@@ -308,19 +308,6 @@ _REMEDY_RE = [re.compile(p, re.I) for p in REMEDIES.values()]
 
 # Words that hold a sentence together: a reply of a dozen words or more with (almost) none of them is a list of
 # keywords, not an answer ("Exchange exchange approved. Order ... delivered exchange pickup refund replacement").
-_GLUE = re.compile(r"^(?:the|a|an|is|are|was|were|be|been|has|have|had|will|can|to|of|for|on|in|at|by|with|and|or|but|"
-                   r"so|if|it|its|it's|your|you|you're|we|we've|we'll|i|i've|i'll|i'm|my|our|this|that|there|not|no|"
-                   r"please|from|as|do|does|did|should|would|could|may|just|now|still|then|once|when|"
-                   r"over|under|after|before|until|into|than|per|about|via|up|off|out|through|within|without|since)$",
-                   re.I)
-
-
-def telegraphic(text: str, min_words: int = 12, max_glue: float = 0.08) -> bool:
-    """True for a reply of ``min_words`` or more words of which at most ``max_glue`` hold a sentence together."""
-    words = re.findall(r"[^\W\d_][^\W\d_']*", text)  # letters of any script: "guía" is one word, not "gu" + "a"
-    return len(words) >= min_words and sum(bool(_GLUE.match(w)) for w in words) <= max_glue * len(words)
-
-
 def keyword_list(text: str, min_items: int = 5) -> bool:
     """True for a reply that is mostly a list of one- or two-word items strung on symbols ("Shipping ✅ Tracking ✅
     Refund ✅ ..."): keywords for a grader, not sentences for a customer."""

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from loopwright.rewards.customer_support import facts as sf
+from loopwright.rewards.customer_support import language
 from loopwright.rewards.customer_support import patterns as sp
 from loopwright.rewards.customer_support import policy as spol
 from loopwright.rewards.customer_support import request as sr
@@ -32,6 +33,11 @@ def parse_facts(facts_json: Any, facts_map: dict | None = None) -> dict | None:
 class Reading:
     """What one reply says, checked against the facts (None: nothing can be checked)."""
 
+    # Specifics the reply brings from the record or the rules, the customer's own aside (grounding.py): set by the
+    # caller once the claims are checked. In a reply the English wording checks cannot read (another language),
+    # an answer drawn from the evidence is the outcome; in English the wording says whether it answers the question.
+    evidence_answers = 0
+
     def __init__(self, text: str, facts: dict | None, user: str, policy: spol.Policy | None = None,
                  conversation: str | None = None):
         self.text, self.facts, self.user, self.facts_given = text, facts or {}, user, facts is not None
@@ -51,7 +57,7 @@ class Reading:
             self.contradictions.append("status keyword stuffing, or every status hedged")
         if sp.remedies_in(text) >= 4:
             self.contradictions.append("remedy stuffing")
-        if sp.telegraphic(text) or sp.keyword_list(text):
+        if language.telegraphic(text) or sp.keyword_list(text):
             self.contradictions.append("keywords without sentences")
         if sp.PLACEHOLDER.search(text):
             self.contradictions.append("placeholders where the specifics should be")
@@ -220,7 +226,8 @@ class Reading:
                     self.text, self.user, self.claims, self.policy) and sr.written_to(self.text, self.facts, self.user):
                 return True  # a policy answer; a refusal of what was asked, for a reason the record or rules give
             return self.anchored and (sr.outcome(self.text, self.claims, self.facts_given, self.user)
-                                      or sr.answers(self.text, self.user))
+                                      or sr.answers(self.text, self.user)
+                                      or self.evidence_answers > 0 and not language.english(self.text))
         return False
 
     def required(self) -> list[str]:
