@@ -24,6 +24,7 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -115,6 +116,11 @@ class StandinSky:
         env = {**os.environ, **{str(k): str(v) for k, v in (config.get("envs") or {}).items()}, "HOME": str(home),
                "SKYPILOT_NODE_RANK": "0", "SKYPILOT_NUM_NODES": "1", "SKYPILOT_NODE_IPS": "127.0.0.1",
                "SKYPILOT_TASK_ID": name}
+        # the node's python is this one; its model caches the test machine's (the node's home is a fresh dir)
+        env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
+        real_home = Path(os.environ.get("HOME", str(Path.home())))
+        env.setdefault("LOOPWRIGHT_CACHE", str(real_home / ".cache" / "loopwright"))
+        env.setdefault("HF_HOME", str(real_home / ".cache" / "huggingface"))
         if managed:
             env["LOOPWRIGHT_OUTPUTS"] = str(self.state / "bucket")
         if config.get("setup"):
@@ -123,7 +129,9 @@ class StandinSky:
                 self._write(name, {**self._read(name), "status": "UP", "job": "FAILED_SETUP"})
                 return 1, None
         exit_file = home / ".job_exit"
-        run = f"( {config['run']}\n) ; echo $? > {exit_file}"
+        hold = self.state / "hold" / "run"  # a test's knob: the job starts this many seconds late (a long job)
+        wait = f"sleep {float(hold.read_text())}; " if hold.is_file() else ""
+        run = f"{wait}( {config['run']}\n) ; echo $? > {exit_file}"
         proc = subprocess.Popen(["bash", "-c", run], cwd=workdir, env=env, start_new_session=True,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self._write(name, {**self._read(name), "status": "UP", "pid": proc.pid, "exit_file": str(exit_file)})
