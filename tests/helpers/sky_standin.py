@@ -31,6 +31,30 @@ from types import SimpleNamespace
 from typing import Any
 
 STATE_ENV = "LOOPWRIGHT_TEST_SKY_STATE"
+NODE_ENV = "LOOPWRIGHT_STANDIN_NODE"  # every process of a stand-in node carries it: the node's processes, found
+
+
+def node_processes(name: str) -> list[int]:
+    """The live (not zombie) processes of a stand-in node, whatever process group they moved to (GNU timeout
+    makes its own): what a real node's teardown takes with it."""
+    mark = f"{NODE_ENV}={name}".encode() + b"\0"
+    pids = []
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
+            if state != "Z" and mark in (proc / "environ").read_bytes():
+                pids.append(int(proc.name))
+        except (OSError, IndexError):
+            continue
+    return pids
+
+
+def kill_node(name: str) -> None:
+    for pid in node_processes(name):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 BIN = Path(__file__).resolve().parent / "sky_bin"
 
 
@@ -115,7 +139,7 @@ class StandinSky:
         workdir.mkdir(parents=True, exist_ok=True)
         env = {**os.environ, **{str(k): str(v) for k, v in (config.get("envs") or {}).items()}, "HOME": str(home),
                "SKYPILOT_NODE_RANK": "0", "SKYPILOT_NUM_NODES": "1", "SKYPILOT_NODE_IPS": "127.0.0.1",
-               "SKYPILOT_TASK_ID": name}
+               "SKYPILOT_TASK_ID": name, NODE_ENV: name}
         # the node's python is this one; its model caches the test machine's (the node's home is a fresh dir)
         env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
         real_home = Path(os.environ.get("HOME", str(Path.home())))
@@ -159,12 +183,7 @@ class StandinSky:
         path = self._cluster(name)
         if not path.is_file():
             raise ClusterDoesNotExist(f"Cluster {name!r} does not exist.")
-        pid = json.loads(path.read_text()).get("pid")
-        if pid:
-            try:
-                os.killpg(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        kill_node(name)  # the node goes away with every process on it
         path.unlink()
         shutil.rmtree(self.state / "nodes" / name, ignore_errors=True)
 
@@ -188,9 +207,31 @@ class StandinSky:
         rows = []
         for path in sorted((self.state / "managed").glob("*.json")):
             m = json.loads(path.read_text())
-            status = m.get("status") or self._job(m["cluster"]) or "CANCELLED"
+            status = m.get("status") or self._recover(path, m) or self._job(m["cluster"]) or "CANCELLED"
             rows.append({"job_id": m["job_id"], "job_name": m["name"], "status": status})
         return rows
+
+    def _recover(self, path: Path, m: dict) -> str | None:
+        """The jobs controller's part: a node taken back (``preempt``: its processes killed, the marker
+        ``preempted/<cluster>`` left) is replaced by a new cluster running the same task, the bucket kept."""
+        marker = self.state / "preempted" / m["cluster"]
+        if not marker.is_file():
+            return None
+        marker.unlink()
+        if self._cluster(m["cluster"]).is_file():
+            self._down(m["cluster"])
+        cluster = f"{m['name']}-{m['job_id']}-r{int(m.get('recoveries', 0)) + 1}"
+        path.write_text(json.dumps({**m, "cluster": cluster, "recoveries": int(m.get("recoveries", 0)) + 1}))
+        self._write(cluster, {"name": cluster, "status": "INIT", "managed_by": m["job_id"]})
+        self._start(cluster, self.task(m["name"]), managed=True)
+        return "RECOVERING"
+
+    def preempt(self, job_id: int) -> None:
+        """A spot node taken back: its job's processes die at once (no signal it could act on)."""
+        m = json.loads((self.state / "managed" / f"{job_id}.json").read_text())
+        (self.state / "preempted").mkdir(exist_ok=True)
+        (self.state / "preempted" / m["cluster"]).write_text("")
+        kill_node(m["cluster"])
 
     def _jobs_queue(self, refresh=False, skip_finished=False, job_ids=None, version=2, **_):
         return self._request("jobs_queue", lambda: ([r for r in self._managed_rows()

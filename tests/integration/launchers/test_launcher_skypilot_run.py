@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from helpers import ROOT
-from helpers.sky_standin import STATE_ENV, StandinSky, install
+from helpers.sky_standin import STATE_ENV, StandinSky, install, node_processes
 
 APP = Path(__file__).resolve().parents[2] / "helpers" / "sky_app.py"
 PRICED = ["provider.gpu_type=null", "provider.usd_per_hr=1", "provider.setup_cmd=null", "provider.poll_s=0.2"]
@@ -76,9 +76,9 @@ def test_over_the_ceiling_or_spot_without_a_bucket_launches_nothing(tmp_path, mo
 
 
 # ------------------------------------------------------------------ money kills
-def _launch(tmp_path: Path, *overrides: str) -> subprocess.Popen:
+def _launch(tmp_path: Path, *overrides: str, seeds: str = "1,2,3") -> subprocess.Popen:
     env = {**os.environ, STATE_ENV: str(tmp_path / "sky")}
-    cmd = [sys.executable, str(APP), "train", "-m", "provider=skypilot", "model=tiny", "profile=smoke", "seed=1,2,3",
+    cmd = [sys.executable, str(APP), "train", "-m", "provider=skypilot", "model=tiny", "profile=smoke", f"seed={seeds}",
            f"hydra.sweep.dir={tmp_path / 'sweep'}", f"provider.ledger={tmp_path / 'costs.jsonl'}", *PRICED,
            "provider.max_cost=2", "provider.max_cost_total=6", *overrides]
     return subprocess.Popen(cmd, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -104,22 +104,8 @@ def _running(standin: StandinSky) -> bool:
     return any(json.loads(p.read_text()).get("pid") for p in (standin.state / "clusters").glob("*.json"))
 
 
-def _pids(standin: StandinSky) -> list[int]:
-    return [json.loads(p.read_text())["pid"] for p in (standin.state / "clusters").glob("*.json")
-            if json.loads(p.read_text()).get("pid")]
-
-
-def _group_alive(pgid: int) -> bool:
-    """A live (not zombie) process in the group: a killed job whose parent is gone stays a zombie where PID 1
-    reaps nothing (a container), and os.killpg(pgid, 0) would count it."""
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == pgid and fields[0] != "Z":
-            return True
-    return False
+def _node_processes(names: list[str]) -> list[int]:
+    return [pid for name in names for pid in node_processes(name)]
 
 
 @pytest.mark.parametrize("stage", ["during_launch", "while_running"])
@@ -134,7 +120,7 @@ def test_no_cluster_outlives_a_killed_launcher(tmp_path, stage, sig):
         reached = lambda: _running(standin)  # noqa: E731
     proc = _launch(tmp_path)
     _wait(reached, proc, f"stage {stage}")
-    pids = _pids(standin)
+    names = standin.alive()
     proc.send_signal(sig)
     out, err = proc.communicate(timeout=120)
     assert proc.returncode != 0
@@ -142,7 +128,7 @@ def test_no_cluster_outlives_a_killed_launcher(tmp_path, stage, sig):
     rows = _ledger(tmp_path / "costs.jsonl")
     if sig == signal.SIGTERM:
         assert after_signal == [], f"SIGTERM {stage}: clusters left {after_signal}\n{err[-3000:]}"
-        assert not any(_group_alive(p) for p in pids), "the cluster's job processes outlived its down"
+        assert _node_processes(names) == [], "the cluster's processes outlived its down"
         opened = {r["name"] for r in rows if r["event"] == "opening"}
         closed = {r["name"]: r["status"] for r in rows if r["event"] == "closed"}
         assert opened == set(closed) and set(closed.values()) == {"interrupted"}, rows
@@ -154,8 +140,31 @@ def test_no_cluster_outlives_a_killed_launcher(tmp_path, stage, sig):
         assert dry.returncode == 0 and after_signal[0] in dry.stdout and standin.alive() == after_signal, dry
         reaped = _reap(tmp_path)
         assert reaped.returncode == 0, reaped.stderr
-        assert standin.alive() == [] and not any(_group_alive(p) for p in pids)
+        assert standin.alive() == [] and _node_processes(names) == []
         closed = [r for r in _ledger(tmp_path / "costs.jsonl") if r["event"] == "closed"]
         assert [(r["provider"], r["status"], r["name"]) for r in closed] == [("skypilot", "reaped", after_signal[0])]
     print(f"\n[money] skypilot {sig.name} {stage}: clusters after the signal {len(after_signal)}, "
           f"after reap {len(standin.alive())}")
+
+
+def test_a_preempted_spot_job_is_recovered_and_resumes_from_its_checkpoint(tmp_path):
+    """use_spot: a managed job, its run dir in the bucket. The node is taken back after its second checkpoint
+    (its processes killed outright); the stand-in's jobs controller starts the task on a new cluster, and
+    train.py's resume=auto continues from the newest checkpoint in the bucket. The run dir comes back."""
+    standin = StandinSky(tmp_path / "sky")
+    proc = _launch(tmp_path, "provider.use_spot=true", "provider.bucket=s3://lw-bucket/runs", "profile.max_steps=6",
+                   "checkpoint.every=1", "guards.zero_signal_steps=null", seeds="1")
+    bucket = tmp_path / "sky" / "bucket"
+    _wait(lambda: any(bucket.glob("*/checkpoints/checkpoint-2/trainer_state.json")), proc, "a second checkpoint",
+          timeout=240)
+    standin.preempt(1)
+    out, err = proc.communicate(timeout=300)
+    job = tmp_path / "sweep" / "0"
+    manifest = json.loads((job / "manifest.json").read_text()) if (job / "manifest.json").is_file() else {}
+    assert manifest.get("status") == "completed", err[-3000:]
+    assert "checkpoint-" in str(manifest.get("resumed_from")), manifest.get("resume")
+    (m,) = [json.loads(p.read_text()) for p in (standin.state / "managed").glob("*.json")]
+    assert m["recoveries"] == 1
+    closed = [r for r in _ledger(tmp_path / "costs.jsonl") if r["event"] == "closed"]
+    assert closed[0]["status"] == "succeeded" and closed[0]["pod_id"] == "job:1"
+    assert standin.alive() == []
