@@ -241,4 +241,32 @@ def problems(cfg: Any) -> list[str]:
     """provider=: the cost ledger is written where the config says, so it must stay inside the project."""
     from loopwright.runs.safe_paths import outside_problem  # the cost ledger is written where the config says
 
-    return [p for p in [outside_problem("provider.ledger", cfg.provider.get("ledger"))] if p]
+    found = [p for p in [outside_problem("provider.ledger", cfg.provider.get("ledger"))] if p]
+    if str(getattr(cfg.provider.kind, "value", cfg.provider.kind)) == "skypilot":
+        found += _skypilot_problems(cfg)
+    return found
+
+
+def _skypilot_problems(cfg: Any) -> list[str]:
+    """provider=skypilot's values, each checked before anything is planned (a bad one names its key)."""
+    import re
+
+    from loopwright.config.checks import positive
+
+    p = cfg.provider
+    found = positive(cfg, "provider.num_nodes", "provider.gpu_count", "provider.max_hours",
+                     "provider.setup_timeout_min", "provider.poll_s")
+    if p.idle_minutes < 0:
+        found.append(f"provider.idle_minutes={p.idle_minutes} must be >= 0 (the cluster's autodown)")
+    for i, infra in enumerate(p.infra or []):
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.:/*-]*", str(infra)):
+            found.append(f"provider.infra[{i}]={infra!r} is not an infra string (aws, gcp/us-central1, "
+                         f"k8s/<context>, kubernetes)")
+    managed = p.use_spot if p.managed is None else p.managed
+    bucket = p.bucket
+    if bucket is not None and not re.fullmatch(r"[a-z][a-z0-9+]*://[^\s]+", str(bucket)):
+        found.append(f"provider.bucket={bucket!r} is not a bucket URL (s3://bucket/prefix, gs://..., r2://...)")
+    elif managed and bucket is None:
+        found.append("provider.bucket is not set: a managed (spot) job keeps its run dir and checkpoints in a bucket "
+                     "so a recovered job resumes (provider.bucket=s3://my-bucket/lw; or provider.managed=false)")
+    return found

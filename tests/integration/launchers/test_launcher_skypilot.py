@@ -152,3 +152,16 @@ def test_kubernetes_only_is_free_unless_priced():
 
     with pytest.raises(PlanRefused, match="exceeds provider.max_cost"):
         priced.check(priced.plan())
+
+
+@pytest.mark.parametrize("override, key", [
+    ("provider.num_nodes=0", "provider.num_nodes=0 must be > 0"),
+    ("provider.idle_minutes=-1", "provider.idle_minutes=-1"),
+    ("provider.infra=['aws; rm -rf ~']", "provider.infra[0]="),
+    ("provider.bucket='/home/me'", "provider.bucket='/home/me' is not a bucket URL"),
+    ("provider.use_spot=true", "provider.bucket is not set"),
+])
+def test_bad_skypilot_values_are_refused_naming_the_key(override, key):
+    from helpers import config_error
+
+    assert key in config_error(["provider=skypilot", override])
