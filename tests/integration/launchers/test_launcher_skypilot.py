@@ -165,3 +165,36 @@ def test_bad_skypilot_values_are_refused_naming_the_key(override, key):
     from helpers import config_error
 
     assert key in config_error(["provider=skypilot", override])
+
+
+def test_a_hostile_run_dir_stream_writes_nothing_outside_the_job_dir(tmp_path, monkeypatch):
+    """Attack: the tar stream comes from the cluster (a node that was compromised sends what it likes): a member
+    climbing out of the job dir, and a link to a file outside it followed by a write through the link."""
+    import io
+    import tarfile
+
+    from loopwright.cloud.skypilot_api import SkyClient
+
+    crafted = tmp_path / "crafted.tar"
+    with tarfile.open(crafted, "w") as tar:
+        for name, data in (("../escaped.txt", b"out"), ("ok.txt", b"in")):
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+        link = tarfile.TarInfo("victim")
+        link.type, link.linkname = tarfile.SYMTYPE, str(tmp_path / "outside.txt")
+        tar.addfile(link)
+        info = tarfile.TarInfo("victim")
+        info.size = 6
+        tar.addfile(info, io.BytesIO(b"pwned!"))
+    (tmp_path / "outside.txt").write_text("original")
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "ssh").write_text(f"#!/bin/sh\ncat {crafted}\n")
+    (fake / "ssh").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake}:{os.environ['PATH']}")
+    job = tmp_path / "sweep" / "0"
+    with pytest.raises(Exception):
+        SkyClient(sky=object()).download("loopwright-0-abc", "loopwright-out/loopwright-0-abc", job)
+    assert not (tmp_path / "sweep" / "escaped.txt").exists()
+    assert (tmp_path / "outside.txt").read_text() == "original"
