@@ -8,7 +8,8 @@ and ``sky`` is imported on first use only: its import takes about a second and `
 never pays it.
 
 Prices come from SkyPilot's own catalog (``sky.catalog.list_accelerators``, the CSVs SkyPilot keeps
-under ``~/.sky/catalogs``): no credentials needed; SkyPilot fetches a missing catalog once.
+under ``~/.sky/catalogs``): no credentials needed; SkyPilot fetches a missing catalog once, and its AWS catalog
+asks AWS for the account's zone names once where AWS credentials are configured (a read-only call, cached).
 """
 
 from __future__ import annotations
@@ -198,6 +199,19 @@ def cached_catalog_clouds(sky: Any) -> list[str]:
 
 def catalog_rates(gpu: Optional[str], count: int, use_spot: bool, clouds: list[str],
                   sky: Any = None) -> tuple[Optional[float], Optional[float], str]:
+    """:func:`_catalog_rates`, asked once per launcher process for the same question (a sweep's jobs share a
+    resource request; the catalog does not change under a launch)."""
+    key = (gpu, count, use_spot, tuple(clouds), id(sky or sdk()))
+    if key not in _RATES:
+        _RATES[key] = _catalog_rates(gpu, count, use_spot, clouds, sky)
+    return _RATES[key]
+
+
+_RATES: dict[tuple, tuple[Optional[float], Optional[float], str]] = {}
+
+
+def _catalog_rates(gpu: Optional[str], count: int, use_spot: bool, clouds: list[str],
+                   sky: Any = None) -> tuple[Optional[float], Optional[float], str]:
     """(cheapest, dearest) $/hr of one node with ``count`` x ``gpu`` on ``clouds`` and their regions, from
     SkyPilot's catalog; (None, None, why) when it cannot tell. No clouds named: the catalogs SkyPilot has cached
     (a plan fetches nothing it was not asked to); a named cloud's missing catalog SkyPilot fetches once."""
