@@ -12,7 +12,8 @@ The checks (:mod:`loopwright.preflight`): the version table of
 TRL's declared ranges read from its metadata, vLLM's pins when ``rollout.engine=vllm``);
 the known-bad combinations (vLLM outside TRL's range, transformers outside vLLM's pins,
 PyPI's CUDA torchvision / torchaudio / torchcodec beside vllm on a CPU-only machine, the
-CUDA vllm build without CUDA, trl not 1.16.x); the device (CUDA, GPU name, compute
+CUDA vllm build without CUDA, trl not 1.16.x); with ``provider=skypilot`` the SkyPilot release its
+launcher is written for (skypilot==0.14.1, else FAIL with the pip command); the device (CUDA, GPU name, compute
 capability, bf16 support: capability >= 8.0, on the CPU the avx512_bf16 or amx_bf16 flag);
 and the memory estimate of :mod:`loopwright.preflight.footprint` against free memory (FAIL
 above it, WARN above 90%). With ``rollout.engine=hf`` (the default) the vLLM checks are

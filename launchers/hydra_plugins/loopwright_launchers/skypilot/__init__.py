@@ -1,0 +1,1 @@
+"""``provider=skypilot``: every job of a multirun as one SkyPilot cluster or managed job (launcher, job, task)."""
