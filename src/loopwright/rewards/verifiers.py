@@ -23,6 +23,7 @@ from loopwright.rewards import register
 def _problems(params: dict, key: str) -> list[str]:
     from loopwright.episodes.packages import version_problem
 
+    key = key if key.endswith(".params") else f"{key}.params"  # reward=verifiers has no typed keys of its own
     if not params.get("env"):
         return [f"{key}.env is unset: reward=verifiers grades with a verifiers environment's rubric; use it with "
                 "task=verifiers (it reads task.env) or set the environment's module there"]

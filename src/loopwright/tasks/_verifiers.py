@@ -25,14 +25,17 @@ import json
 import threading
 from typing import Any
 
+from loopwright.tasks.jsonl import TaskFileError
+
 KEY = "task.env"
 TASK_COLUMN = "vf_task"
 MAX_TASKS = 20_000  # tasks read from a taskset (an INFINITE one, or a huge one, stops here)
 MAX_TASK_JSON = 200_000  # characters of one task's data carried in its row
 
 
-class VerifiersError(ValueError):
-    """The environment cannot be used as configured; the message names the key and the reason."""
+class VerifiersError(TaskFileError):
+    """The environment cannot be used as configured; the message names the key and the reason (a TaskFileError:
+    the data step reports it as it reports a task file's bad line)."""
 
 
 # ------------------------------------------------------------------ the event loop
@@ -139,7 +142,7 @@ def prompt_of(data: Any, where: str) -> list[dict]:
             raise VerifiersError(f"{where}: a prompt message has role {m['role']!r}; system, user and assistant "
                                  "messages only")
     if messages[-1]["role"] != "user":
-        raise VerifiersError(f"{where}: the prompt ends with a {messages[-1]['role']} message; it must end with "
+        raise VerifiersError(f"{where}: the prompt ends with the {messages[-1]['role']}'s message; it must end with "
                              "the user's turn")
     if data.system_prompt and messages[0]["role"] != "system":
         messages.insert(0, {"role": "system", "content": str(data.system_prompt)})

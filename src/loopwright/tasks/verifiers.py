@@ -29,9 +29,7 @@ def problems(t: Any) -> list[str]:
     from loopwright.config.checks import is_inert
     from loopwright.episodes.packages import version_problem
 
-    if t.get("kind") != "verifiers":
-        return [f"{KEY}={t.env} is only read by task=verifiers"] if t.get("env") else []
-    found = []
+    found: list[str] = []
     if not t.get("env"):
         return ["task=verifiers needs task.env: the verifiers environment's module or installed package "
                 "(e.g. task.env=my_env, task.env=my_pkg.my_env)"]
