@@ -85,7 +85,8 @@ def test_a_version_other_than_the_tested_one_is_refused_with_the_fix(monkeypatch
 
     monkeypatch.setattr(packages, "installed", lambda dist: None)
     err = config_error([*BASE, "task.environment._target_=helpers.openenv_envs.Adder"])
-    assert "needs openenv-core==0.3.0" in err and "is not installed" in err and "pip install 'openenv-core==0.3.0'" in err
+    assert "needs openenv-core==0.3.0" in err and "is not installed" in err
+    assert "pip install 'openenv-core==0.3.0'" in err
 
 
 def test_doctor_refuses_a_mismatched_install_with_the_command_that_fixes_it():
