@@ -60,7 +60,7 @@ def make(params: dict) -> Any:
         return resolved["cls"], resolved["config"]
 
     def verifiers_reward(prompts: list, completions: list, vf_task: list | None = None, **kwargs: Any) -> list:
-        from loopwright.tasks._verifiers_tools import VerifiersEnvironment
+        from loopwright.tasks.verifiers import VerifiersEnvironment
 
         cls, config = classes()
         blobs = list(vf_task or [])

@@ -10,15 +10,22 @@ is kept apart two ways: with ``task.params.eval_args`` the held-out rows are the
 fields instead (e.g. ``{split: test}``), and any training task whose prompt is among them is dropped; without,
 the distinct tasks are shuffled with ``task.seed``, the first ``task.n_eval`` held out and the next
 ``task.n_train`` trained on (as task=jsonl). No row repeats and no prompt sits on both sides.
+
+In episodes the environment TRL gets is :class:`VerifiersEnvironment`, narrowed by ``_for_task`` to a class whose
+methods are the env's ``@vf.tool`` methods (tasks/_verifiers_tools.py makes them): per rollout, the row's Task
+rebuilt from ``vf_task``, each task-scoped toolset's ``setup`` (once per object) and ``setup_task(task)``, a fresh
+``State`` per toolset, which a tool call sees as ``self.state`` and the rubric as ``trace.state``.
 """
 
 from __future__ import annotations
 
+import inspect
+import json
 from typing import Any
 
 from loopwright.tasks import register
 from loopwright.tasks._verifiers import env_args
-from loopwright.tasks._verifiers_tools import VerifiersEnvironment
+from loopwright.tasks._verifiers_tools import MAX_RESULT, SHARED
 
 KEY = "task.env"
 
@@ -50,12 +57,123 @@ def problems(t: Any) -> list[str]:
         if env_args(t, "eval_args"):
             _verifiers.taskset_config(cls, {**env_args(t), **env_args(t, "eval_args")}, "task.params.eval_args")
         if t.multi_turn and not (t.get("environment") or {}).get("_target_"):
-            from loopwright.tasks import _verifiers_tools
-
-            found += [f"{KEY}={t.env}: {p}" for p in _verifiers_tools.tool_problems(str(t.env), env_args(t))]
+            found += [f"{KEY}={t.env}: {p}" for p in tool_problems(str(t.env), env_args(t))]
     except _verifiers.VerifiersError as err:
         found.append(str(err))
     return found
+
+
+class VerifiersEnvironment:
+    """task=verifiers' episode environment; :meth:`_for_task` makes the class with the configured env's tools."""
+
+    _env: str = ""
+    _args: dict = {}
+    _scoped: tuple = ()  # (server name, Toolset class, its config) built per rollout
+    _shared: tuple = ()  # server names of taskset-scoped toolsets (instances in SHARED)
+
+    def __init__(self) -> None:
+        from loopwright.tasks import _verifiers
+
+        self._taskset_cls = _verifiers.taskset_class(self._env)
+        self._config = _verifiers.taskset_config(self._taskset_cls, self._args)
+        self._servers: dict[str, Any] = {name: cls(config) for name, cls, config in self._scoped}
+        self._ready: set[str] = set()
+        self._states: dict[str, Any] = {}
+        self.task: Any = None
+
+    @classmethod
+    def _for_task(cls, task_cfg: Any) -> type:
+        return environment_class(str(task_cfg.env), env_args(task_cfg))
+
+    def reset(self, **row: Any) -> None:
+        from loopwright.tasks import _verifiers
+        from verifiers.v1.state import state_cls
+
+        self.task = _verifiers.task_of(self._taskset_cls, self._config, row.get(_verifiers.TASK_COLUMN))
+        for name, server in self._servers.items():
+            if name not in self._ready:
+                _verifiers.run(server.setup())
+                self._ready.add(name)
+            _verifiers.run(server.setup_task(self.task))
+        self._states = {name: state_cls(type(server))() for name, server in self._all_servers().items()}
+        return None
+
+    def _all_servers(self) -> dict[str, Any]:
+        return {**{name: SHARED[(self._env, name)] for name in self._shared}, **self._servers}
+
+    def _state(self) -> Any:
+        """The rollout's state for the rubric: the first toolset's with a State of its own, else verifiers' base."""
+        from verifiers.v1.state import State
+
+        own = [s for s in self._states.values() if type(s) is not State]
+        return own[0] if own else State()
+
+    def _call(self, server_name: str, method: str, arguments: dict) -> str:
+        from loopwright.tasks import _verifiers
+        from verifiers.v1.mcp.server import _call_state
+
+        if self.task is None:
+            return "error: the environment was not reset"
+        server = self._all_servers()[server_name]
+        state = self._states.get(server_name)
+
+        async def call() -> Any:
+            token = _call_state.set(state)  # set inside the loop's task: contexts do not cross threads
+            try:
+                result = getattr(server, method)(**arguments)
+                return await result if inspect.isawaitable(result) else result
+            finally:
+                _call_state.reset(token)
+
+        result = _verifiers.run(call())
+        text = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, default=str)
+        return text if len(text) <= MAX_RESULT else text[:MAX_RESULT - 15] + " ...[truncated]"
+
+
+def environment_class(env_id: str, args: dict) -> type:
+    """The TRL environment class of ``task.env`` (one per configuration, cached)."""
+    key = (env_id, json.dumps(args, sort_keys=True, default=str))
+    if key not in _CLASSES:
+        _CLASSES[key] = _build(env_id, args)
+    return _CLASSES[key]
+
+
+_CLASSES: dict[tuple[str, str], type] = {}
+
+
+def _build(env_id: str, args: dict) -> type:
+    from loopwright.tasks import _verifiers, _verifiers_tools
+
+    taskset_cls = _verifiers.taskset_class(env_id)
+    config = _verifiers.taskset_config(taskset_cls, args)
+    scoped = list(taskset_cls.task_type().toolsets(config.task))
+    shared = list(taskset_cls.toolsets(config))
+    body: dict[str, Any] = {"_env": env_id, "_args": dict(args), "__module__": __name__,
+                            "_scoped": tuple((s.server_name, type(s), s.config) for s in scoped),
+                            "_shared": tuple(s.server_name for s in shared)}
+    for server in shared:
+        if (env_id, server.server_name) not in SHARED:
+            _verifiers.run(server.setup())
+            SHARED[(env_id, server.server_name)] = server
+    for server in shared + scoped:
+        for name, tool in _verifiers_tools.tools_of(server).items():
+            if name in body:
+                raise _verifiers.VerifiersError(f"task.env={env_id}: two tools are named {name!r} (give one "
+                                                "toolset a distinct TOOL_PREFIX)")
+            body[name] = tool
+    return type(f"{taskset_cls.__name__}Tools", (VerifiersEnvironment,), body)
+
+
+def tool_problems(env_id: str, args: dict) -> list[str]:
+    """What keeps the env's tools from TRL's schema (validation): at least one tool, each renderable."""
+    from loopwright.episodes.synth_tools import schema_problem
+
+    cls = environment_class(env_id, args)
+    tools = [fn for name, fn in vars(cls).items() if not name.startswith("_") and inspect.isfunction(fn)]
+    if not tools:
+        return [f"task.multi_turn=true: task.env={env_id} has no tools (no vf.Toolset with @vf.tool methods in "
+                "Task.toolsets or Taskset.toolsets); single-turn tasks train with task.multi_turn=false"]
+    return [p for p in (schema_problem(fn) for fn in tools) if p]
 
 
 @register("verifiers", params={"args", "eval_args"}, problems=problems, environment=VerifiersEnvironment,

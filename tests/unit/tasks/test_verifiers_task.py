@@ -148,3 +148,18 @@ def test_the_pre_flight_audit_refuses_a_gameable_rubric_as_it_refuses_loopwright
         check(gameable)
     assert "reward=verifiers" in str(info.value) and "empty" in str(info.value)
     assert check(compose(ADDITION))["passed"] is True
+
+
+def test_the_shipped_smollm2_check_environment_splits_and_grades_as_documented(monkeypatch):
+    """examples/envs/vf_addition, the environment of docs/EPISODES.md's SmolLM2 learning check."""
+    from helpers import ROOT
+
+    monkeypatch.syspath_prepend(str(ROOT / "examples" / "envs"))
+    shipped = ["model=tiny", "task=verifiers", "task.env=vf_addition", "reward=verifiers"]
+    train, held = _rows(shipped)
+    assert (len(train), len(held)) == (60, 40)
+    assert not {json.dumps(r["prompt"]) for r in train} & {json.dumps(r["prompt"]) for r in held}
+    fn = _reward(shipped)
+    echo = [r["prompt"][-1]["content"] for r in held[:3]]  # the question restated is not an answer
+    assert _score(fn, held[:3], [f"{r['answer']}." for r in held[:3]]) == [1.0] * 3
+    assert _score(fn, held[:3], echo) == [0.0] * 3
