@@ -35,6 +35,9 @@ class TaskConfig:
     path: Optional[str] = None
     field_map: Dict[str, str] = field(default_factory=dict)
     system_prompt: Optional[str] = None
+    # task=verifiers: the verifiers environment, a module or installed package exporting a vf.Taskset
+    # (loopwright.tasks.verifiers); any other task refuses it.
+    env: Optional[str] = None
     # Task-specific settings; each task declares the names it accepts.
     params: Dict[str, Any] = field(default_factory=dict)
     # Run as multi-turn tool-calling episodes (tasks that support it).

@@ -16,6 +16,8 @@ by :func:`contract_problems` at validation, before any model loads (exit 2, nami
 
 Any task's rows can drive such an environment (``task=jsonl`` included): with a
 ``_target_`` set, ``task.multi_turn=true`` no longer needs a task with its own environment.
+An OpenEnv environment class (in-process ``Environment`` or a server's ``EnvClient``) is adapted to this
+contract first (loopwright.episodes.openenv), its ``kwargs`` going to its own constructor.
 See docs/EPISODES.md for an example class.
 """
 
@@ -127,6 +129,20 @@ def problems(task_cfg: Any) -> list[str]:
         cls = load_class(path)
     except ValueError as err:
         return found + [f"{KEY}={path}: {err}"]
+    from loopwright.episodes import openenv  # no openenv import: the class's MRO is read by name
+
+    if openenv.kind(cls) is not None:  # an OpenEnv environment: adapted (episodes/openenv.py), then checked as TRL's
+        wrong = openenv.problems(cls)
+        if wrong:
+            return found + [f"{KEY}={path}: {p}" for p in wrong]
+        kwargs = _kwargs(task_cfg)
+        try:
+            inspect.signature(cls).bind(**kwargs)
+        except TypeError as err:
+            return found + [f"{KEY}={path}: {cls.__name__}(**task.environment.kwargs) does not fit its "
+                            f"constructor: {err}"]
+        cls = openenv.wrap(cls, kwargs)
+        return found + [f"{KEY}={path}: {p}" for p in contract_problems(cls)]
     return found + [f"{KEY}={path}: {p}" for p in contract_problems(cls, _kwargs(task_cfg))]
 
 
@@ -136,6 +152,10 @@ def environment_factory(task_cfg: Any) -> Callable[[], Any]:
     if path is not None:
         cls = load_class(path)
         kwargs = _kwargs(task_cfg)
+        from loopwright.episodes import openenv
+
+        if openenv.kind(cls) is not None:  # its kwargs go to the OpenEnv class, inside the adapted one
+            return openenv.wrap(cls, kwargs)
         return functools.partial(cls, **kwargs) if kwargs else cls
     from loopwright import tasks  # here: the task modules import this package
 

@@ -123,12 +123,46 @@ def _memory_check(cfg: Any, device: dict) -> Check:
     return Check("memory", status, value, expected, fix if status != "OK" else "", data)
 
 
+def _environment_checks(cfg: Any, installed: Callable[[str], str | None] | None = None) -> list[Check]:
+    """The environment packages this config adapts (task=verifiers / reward=verifiers: verifiers; an OpenEnv class
+    as task.environment._target_: openenv-core), each at the exact version loopwright was built against."""
+    from loopwright.episodes import packages
+
+    installed = installed or packages.installed
+    needs: dict[str, str] = {}
+    components = select(cfg, "reward.components", None) or []
+    kinds = [select(cfg, "reward.kind")] + [c.get("kind") for c in components if hasattr(c, "get")]
+    if select(cfg, "task.kind") == "verifiers" or "verifiers" in kinds:
+        needs["verifiers"] = "task=verifiers" if select(cfg, "task.kind") == "verifiers" else "reward=verifiers"
+    target = select(cfg, "task.environment._target_")
+    if target:
+        from loopwright.episodes import adapter, openenv
+
+        try:
+            if openenv.kind(adapter.load_class(str(target))) is not None:
+                needs["openenv-core"] = f"task.environment._target_={target} (an OpenEnv environment)"
+        except ValueError as err:  # its module imports openenv, which is missing: that is the problem to report
+            if "openenv" in str(err):
+                needs["openenv-core"] = f"task.environment._target_={target} (imports openenv)"
+    out = []
+    for dist, why in needs.items():
+        want, have = packages.PINS[dist][0], installed(dist)
+        if have == want:
+            out.append(Check(dist, "OK", f"{have}: {why}", f"=={want}"))
+        else:
+            out.append(Check(dist, "FAIL", have or "not installed", f"=={want}  [{why}; the version loopwright "
+                             f"adapts and tests]", packages.fix(dist)))
+    return out
+
+
 def collect(cfg: Any, *, versions: dict | None = None, device: dict | None = None,
             requires: version_table.Requires | None = None,
-            vllm_import: Callable[[], str | None] | None = None) -> list[Check]:
+            vllm_import: Callable[[], str | None] | None = None,
+            installed: Callable[[str], str | None] | None = None) -> list[Check]:
     """Every check for ``cfg``. Each probe can be passed in: ``versions`` (as :func:`version_table.installed_versions`),
     ``device`` (as :func:`probe_device`), ``requires`` (a distribution's requirement strings), ``vllm_import``
-    (None: vllm is not imported; :func:`probe_vllm_import` imports it in a subprocess)."""
+    (None: vllm is not imported; :func:`probe_vllm_import` imports it in a subprocess), ``installed`` (a
+    distribution's installed version, for the environment packages: episodes/packages.py)."""
     versions = version_table.installed_versions() if versions is None else versions
     engine = select(cfg, "rollout.engine", "hf")
     need_vllm = engine == "vllm"
@@ -137,6 +171,7 @@ def collect(cfg: Any, *, versions: dict | None = None, device: dict | None = Non
     rows = version_table.table(cpu=cpu, vllm_needed=need_vllm, vllm_dist=versions.get("vllm_dist"),
                          **({"requires": requires} if requires else {}))
     checks = _package_checks(versions, rows, need_vllm, bool(select(cfg, "model.lora.enabled", False)), engine)
+    checks += _environment_checks(cfg, installed)
     if need_vllm:
         checks += _vllm_checks(versions, cpu, rows["vllm"].fix, vllm_import)
         mode = select(cfg, "rollout.mode", "colocate")

@@ -97,6 +97,9 @@ def problems(task_cfg: Any) -> list[str]:
     if unknown:
         found.append(f"task.params: unknown key(s) {unknown} for task '{task_cfg.kind}'; accepted: "
                      f"{sorted(spec.params) or 'none'}")
+    if task_cfg.get("env") and task_cfg.kind != "verifiers":
+        found.append(f"task.env={task_cfg.env} is only read by task=verifiers (a verifiers environment); task "
+                     f"'{task_cfg.kind}' has its own data")
     # a user's environment (task.environment._target_: loopwright.episodes.adapter) runs any task's rows as episodes
     custom_environment = (task_cfg.get("environment") or {}).get("_target_")
     if task_cfg.multi_turn and not spec.multi_turn and not custom_environment:

@@ -19,10 +19,10 @@ def test_every_task_option_is_registered_in_its_own_module(option):
 
 
 def test_multi_turn_tasks_are_the_ones_with_an_environment():
-    assert sorted(k for k, spec in tasks.REGISTRY.items() if spec.multi_turn) == ["customer_support", "tool_use"]
+    multi = ["customer_support", "tool_use", "verifiers"]  # verifiers: the configured environment's toolsets
+    assert sorted(k for k, spec in tasks.REGISTRY.items() if spec.multi_turn) == multi
     assert tasks.problems(compose(["task=arithmetic", "task.multi_turn=true"]).task) == [
-        "task.multi_turn=true is not supported by task 'arithmetic'; tasks that support it: "
-        "['customer_support', 'tool_use']"]
+        f"task.multi_turn=true is not supported by task 'arithmetic'; tasks that support it: {multi}"]
 
 
 def test_columns_for_uses_the_tasks_lookup_and_lets_metadata_win():
