@@ -3,6 +3,8 @@
     python bench/rewards.py                 # measure, print the tables
     python bench/rewards.py --write-data    # rewrite bench/data/*.jsonl from the cases below, then measure
     python bench/rewards.py --show-errors   # also list every disagreement
+    python bench/rewards.py --speed         # customer_support's replies per second on one core, before and after
+                                            # (bench/grader_speed.py; --baseline REV, default e0f7522)
 
 Data (bench/data/):
     labelled_support_replies.jsonl   customer-support replies, one per case below
@@ -724,7 +726,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--write-data", action="store_true", help="rewrite bench/data/*.jsonl first")
     parser.add_argument("--show-errors", action="store_true", help="list every reply the grader disagrees on")
+    parser.add_argument("--speed", action="store_true", help="customer_support's replies per second, one core")
+    parser.add_argument("--baseline", default="e0f7522", help="the commit --speed compares against")
     args = parser.parse_args()
+    if args.speed:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import grader_speed
+
+        print(grader_speed.run(args.baseline))
+        return 0
     if args.write_data:
         write_data()
     print(report(measure(), args.show_errors))

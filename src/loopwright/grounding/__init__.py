@@ -163,11 +163,15 @@ def _periods(ev: Evidence) -> list[tuple[str, int]]:
 
 
 def _add_business_days(day: dt.date, n: int) -> dt.date:
-    step = 1 if n >= 0 else -1
-    while n:
-        day += dt.timedelta(days=step)
+    """``day`` plus ``n`` working days (Monday to Friday), n >= 0: whole weeks at once, then day by day."""
+    if n and day.weekday() >= 5:  # from a Saturday or Sunday, counting starts as from the Friday before
+        day -= dt.timedelta(days=day.weekday() - 4)
+    weeks, rest = divmod(n, 5)
+    day += dt.timedelta(weeks=weeks)
+    while rest:
+        day += dt.timedelta(days=1)
         if day.weekday() < 5:
-            n -= step
+            rest -= 1
     return day
 
 

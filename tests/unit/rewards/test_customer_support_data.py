@@ -103,3 +103,12 @@ def test_the_agent_may_cancel_an_order_that_has_not_left():
     reply = "Done: BL-49902 is cancelled and the pre-authorisation of 59.99 EUR on your card has been released."
     assert cs.score(reply, facts, "Please cancel BL-49902.") >= cs.DEFAULT_THRESHOLD
     assert cs.score(reply, facts, "Where is BL-49902?") <= cs.CAP_CONTRADICTION
+
+
+def test_every_blind_row_is_graded_without_an_internal_error(bench):
+    """score() turns an internal error into 0.0 (a grader never raises inside training); components() does not, so
+    a bug that would silently zero every reward (as a shadowed method once did) fails here, on real rows."""
+    for name in ("blind8", "shop9", "blind10", "shop11"):
+        rows, params = bench.SETS[name]()
+        for r in rows:
+            cs.components(r["reply"], r["facts_json"], r["prompt"], params.get("facts_map"))

@@ -12,7 +12,8 @@ from loopwright import rewards
 
 
 # Options that cannot be valid without the user's own settings: those given here.
-NEEDS = {"judge": ["reward.base_url=http://127.0.0.1:9/v1", "reward.model=judge-model"]}
+NEEDS = {"judge": ["reward.base_url=http://127.0.0.1:9/v1", "reward.model=judge-model"],
+         "verifiers": ["+reward.params.env=helpers.vf_envs.addition"]}  # the environment whose rubric it grades by
 
 
 @pytest.mark.parametrize("option", options("reward"))

@@ -24,6 +24,7 @@ specific           it names the record's specifics: the right order 0.5, each ri
 
 from __future__ import annotations
 
+import functools
 import re
 
 from loopwright.rewards.customer_support import patterns as sp
@@ -33,6 +34,7 @@ from loopwright.rewards.customer_support.reading import Reading
 NAMES = ("grounded", "resolves", "answers_asked", "hands_off", "refuses_with_rule", "tone", "specific")
 
 
+@functools.lru_cache(maxsize=1024)  # asked by the tone check and by the score's cap
 def rude(text: str) -> bool:
     """Contempt, blame or dismissal in its words, or shouting (mostly capitals, or four exclamation marks)."""
     letters = [c for c in text if c.isalpha()]

@@ -1,9 +1,8 @@
 """The facts schema of reward=customer_support: key aliases, ``facts_map``, and the value parsers.
 
-A shop's order record arrives under its own key names and value formats. The grader
-reads it through one canonical schema (:data:`ALIASES`); a key no alias covers is
-mapped with ``reward.params.facts_map`` (``{"Haulier": "carrier"}``; keys are
-compared case- and punctuation-insensitively, so ``"Order Ref"`` is ``order_ref``).
+A shop's order record arrives under its own key names and value formats. The grader reads it through one
+canonical schema (:data:`ALIASES`); a key no alias covers is mapped with ``reward.params.facts_map``
+(``{"Haulier": "carrier"}``; keys compare case- and punctuation-insensitively: ``"Order Ref"`` is ``order_ref``).
 
 canonical key     aliases (after normalising: lower case, runs of non-alphanumerics -> ``_``)
 order_id          order id, order number, order_no, order_ref, reference, ...
@@ -33,6 +32,7 @@ Importable without torch; no function here raises on odd input.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any
@@ -223,12 +223,17 @@ def _to_cents(number: str) -> int | None:
 
 def amounts_in(text: str) -> list[tuple[int, int, int]]:
     """(cents, start, end offset) of every amount written with a currency in ``text``."""
+    return list(_amounts_in(text))
+
+
+@functools.lru_cache(maxsize=4096)  # one reply's sentences, its record and its prompt are read many times over
+def _amounts_in(text: str) -> tuple[tuple[int, int, int], ...]:
     out = []
     for m in MONEY.finditer(text):
         cents = _to_cents(m[1] or m[2])
         if cents is not None:
             out.append((cents, m.start(), m.end()))
-    return out
+    return tuple(out)
 
 
 def amount_value(value: Any) -> int | None:
@@ -304,6 +309,11 @@ _DATE_RES = [
 def dates_in(text: str, day_first: bool | None = None) -> list[tuple[frozenset, int]]:
     """(the (month, day) readings, start offset) of every calendar date in ``text``. An all-numeric date such as
     03/12 has both readings unless ``day_first`` says how the shop writes them (policy.py)."""
+    return list(_dates_in(text, day_first))
+
+
+@functools.lru_cache(maxsize=4096)
+def _dates_in(text: str, day_first: bool | None) -> tuple[tuple[frozenset, int], ...]:
     out, taken = [], []
     for pattern, conv in _DATE_RES:
         for m in pattern.finditer(text):
@@ -319,7 +329,7 @@ def dates_in(text: str, day_first: bool | None = None) -> list[tuple[frozenset, 
             if readings:
                 out.append((readings, m.start()))
                 taken.append((m.start(), m.end()))
-    return out
+    return tuple(out)
 
 
 def date_value(value: Any, day_first: bool | None = None) -> frozenset:

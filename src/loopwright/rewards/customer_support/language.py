@@ -25,24 +25,37 @@ _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]"
 
 
 @lru_cache(maxsize=1)
-def _function_word_lists() -> tuple[frozenset, ...]:
+def _function_word_index() -> dict[str, tuple[int, ...]]:
+    """Each function word of every language but English -> the languages (by number) that list it."""
     import stopwordsiso  # a 75 kB table, read once, when the first reply is judged
 
-    return tuple(frozenset(stopwordsiso.stopwords(lang)) for lang in sorted(stopwordsiso.langs()) if lang != "en")
+    index: dict[str, list[int]] = {}
+    for i, lang in enumerate(sorted(stopwordsiso.langs())):
+        if lang != "en":
+            for word in stopwordsiso.stopwords(lang):
+                index.setdefault(word, []).append(i)
+    return {w: tuple(langs) for w, langs in index.items()}
 
 
-def _coverage(words: list[str]) -> tuple[int, int]:
-    """(English function words, the most any other language's cover) among ``words``, each distinct word once: a
-    sentence uses several ("die", "am", "mit", "und"); one keyword a large list happens to hold ("eur" is Breton
-    for "of") repeated is no grammar."""
+@lru_cache(maxsize=4096)  # a reply is read by telegraphic and by english
+def _coverage_of(text: str) -> tuple[int, int, int]:
+    """(words, English function words, the most any other language's cover) in ``text``, each distinct word
+    counted once: a sentence uses several ("die", "am", "mit", "und"); one keyword a large list happens to hold
+    ("eur" is Breton for "of") repeated is no grammar."""
+    words = _WORD.findall(text)
     lower = {w.lower() for w in words}
     english = sum(1 for w in lower if _GLUE.match(w))
-    return english, max((len(lower & listed) for listed in _function_word_lists()), default=0)
+    per_language: dict[int, int] = {}
+    index = _function_word_index()
+    for w in lower:
+        for lang in index.get(w, ()):
+            per_language[lang] = per_language.get(lang, 0) + 1
+    return len(words), english, max(per_language.values(), default=0)
 
 
-def function_words(words: list[str]) -> int:
-    """How many of ``words`` are function words of one language: the language that covers most of them."""
-    return max(_coverage(words))
+def function_words(text: str) -> int:
+    """How many of the words of ``text`` are function words of one language: the language that covers most."""
+    return max(_coverage_of(text)[1:])
 
 
 def english(text: str) -> bool:
@@ -50,7 +63,7 @@ def english(text: str) -> bool:
     The grader's wording checks (patterns.py, request.py) read English; this says when they can."""
     if unspaced(text):
         return False
-    ours, others = _coverage(_WORD.findall(text))
+    _, ours, others = _coverage_of(text)
     return ours > 0 and ours >= others
 
 
@@ -65,5 +78,5 @@ def telegraphic(text: str, min_words: int = 12, max_glue: float = 0.08) -> bool:
     in the language whose function words cover most of them."""
     if unspaced(text):
         return False
-    words = _WORD.findall(text)
-    return len(words) >= min_words and function_words(words) <= max_glue * len(words)
+    words = _coverage_of(text)[0]
+    return words >= min_words and function_words(text) <= max_glue * words

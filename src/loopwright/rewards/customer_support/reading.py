@@ -192,6 +192,14 @@ class Reading:
             self.contradictions.append("an order number not the record's")
 
     def stated(self, key: str) -> bool:
+        """Whether the reply states ``key`` (a record field, "outcome", "escalate"); read once per key: the named
+        checks ask for the outcome twice (resolves, answers_asked)."""
+        cache = self.__dict__.setdefault("_stated_keys", {})
+        if key not in cache:
+            cache[key] = self._stated(key)
+        return cache[key]
+
+    def _stated(self, key: str) -> bool:
         f = self.facts
         if key == "status":
             status = f.get("status")

@@ -16,6 +16,7 @@ Plain regular expressions; importable without torch; nothing here raises on odd 
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -179,9 +180,14 @@ _SYN = {stem(w): stem(head) for head, words in SYNONYMS for w in words.split() +
 
 def content_stems(text: str) -> set[str]:
     """The stems of the words of ``text`` that are not shared by every support request, synonyms merged."""
+    return set(_content_stems(text))
+
+
+@functools.lru_cache(maxsize=4096)  # the policy, the question and each sentence are read by several checks
+def _content_stems(text: str) -> frozenset[str]:
     words = _WORD.findall(_NAMED.sub(" ", text))
     stems = {stem(w) for w in words if w.lower().strip("'-") not in GENERIC}
-    return {_SYN.get(x, x) for x in stems}
+    return frozenset(_SYN.get(x, x) for x in stems)
 
 
 def order_tokens(text: str) -> set[str]:
@@ -279,10 +285,15 @@ def answers(text: str, user: str) -> bool:
 
 def echoes(text: str, user: str, run: int = 6) -> bool:
     """Whether the reply copies ``run`` consecutive words of the customer's message (a prompt echo)."""
-    words = re.findall(r"[a-z0-9']+", user.lower())
-    grams = {tuple(words[i:i + run]) for i in range(len(words) - run + 1)}
+    grams = _grams(user, run)
     said = re.findall(r"[a-z0-9']+", text.lower())
     return any(tuple(said[i:i + run]) in grams for i in range(len(said) - run + 1))
+
+
+@functools.lru_cache(maxsize=1024)  # a policy or a question is echoed against every sentence of a reply
+def _grams(text: str, run: int) -> frozenset[tuple[str, ...]]:
+    words = re.findall(r"[a-z0-9']+", text.lower())
+    return frozenset(tuple(words[i:i + run]) for i in range(len(words) - run + 1))
 
 
 # The customer asks for something to be done ("Could I swap the mugs ...?"), not where the order is.
