@@ -18,7 +18,10 @@ def test_every_group_has_options():
 
 
 # Options that are valid only with the user's own settings (the judge's endpoint): given here.
-NEEDS = {("reward", "judge"): ["reward.base_url=http://127.0.0.1:9/v1", "reward.model=judge-model"]}
+NEEDS = {("reward", "judge"): ["reward.base_url=http://127.0.0.1:9/v1", "reward.model=judge-model"],
+         # the verifiers environment each reads (a test package: tests/helpers/vf_envs/)
+         ("reward", "verifiers"): ["+reward.params.env=helpers.vf_envs.addition"],
+         ("task", "verifiers"): ["task.env=helpers.vf_envs.addition", "reward=verifiers"]}
 
 
 @pytest.mark.parametrize("group,option", ALL_OPTIONS, ids=[f"{g}={o}" for g, o in ALL_OPTIONS])
