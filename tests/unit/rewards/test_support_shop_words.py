@@ -236,3 +236,22 @@ def test_report_words_of_other_languages_leave_english_false_friends_alone():
     from loopwright.rewards.customer_support import request as sr
     assert sr.report_kinds("Mi hijo se tragó una pieza") == {"danger"} and sr.report_kinds("il a avalé une bille")
     assert not sr.report_kinds("what a tragedy this delay is, and the avalanche beacon is a good brand")
+
+
+@pytest.mark.parametrize("rude,polite", [
+    ("Das ist Ihre eigene Schuld, Sie hätten lesen sollen.", "Das tut mir leid, ich kümmere mich sofort darum."),
+    ("Comme je l'ai déjà dit, ce n'est pas notre problème.", "Je suis désolée, je m'en occupe tout de suite."),
+    ("Como ya le dije, no es nuestro problema.", "Lo siento mucho, lo reviso ahora mismo."),
+    ("Como já disse, a culpa é sua.", "Sinto muito, vou verificar agora mesmo."),
+    ("Come le ho già detto, è colpa sua.", "Mi dispiace, controllo subito."),
+    ("Zoals ik al zei: uw eigen schuld.", "Het spijt me, ik zoek het meteen uit."),
+    ("Jak już pisałam, to nie nasz problem.", "Przykro mi, zaraz to sprawdzę."),
+    ("Jak jsem už psal, to není náš problém.", "Omlouvám se, hned to prověřím."),
+    ("Som jag redan skrev: ditt eget fel.", "Jag beklagar, jag kollar det direkt."),
+    ("Daha önce de söylediğim gibi, bu bizim sorunumuz değil.", "Üzgünüm, hemen kontrol ediyorum."),
+])
+def test_contempt_in_the_customers_language_is_rude_and_courtesy_is_not(rude, polite):
+    from loopwright.rewards.customer_support import checks
+
+    assert checks.rude(rude) and checks.tone(rude) == 0.0
+    assert not checks.rude(polite)

@@ -29,6 +29,7 @@ import re
 
 from loopwright.rewards.customer_support import patterns as sp
 from loopwright.rewards.customer_support import rules as srules
+from loopwright.rewards.customer_support import tone as tone_words
 from loopwright.rewards.customer_support.reading import Reading
 
 NAMES = ("grounded", "resolves", "answers_asked", "hands_off", "refuses_with_rule", "tone", "specific")
@@ -36,10 +37,11 @@ NAMES = ("grounded", "resolves", "answers_asked", "hands_off", "refuses_with_rul
 
 @functools.lru_cache(maxsize=1024)  # asked by the tone check and by the score's cap
 def rude(text: str) -> bool:
-    """Contempt, blame or dismissal in its words, or shouting (mostly capitals, or four exclamation marks)."""
+    """Contempt, blame or dismissal in its words (English: patterns.RUDE; ten more languages: tone.py), or
+    shouting (mostly capitals, or four exclamation marks)."""
     letters = [c for c in text if c.isalpha()]
     shouting = len(letters) >= 20 and sum(c.isupper() for c in letters) / len(letters) > 0.6
-    return bool(sp.RUDE.search(text)) or shouting or text.count("!") >= 4
+    return bool(sp.RUDE.search(text)) or tone_words.contempt(text) or shouting or text.count("!") >= 4
 
 
 def tone(text: str) -> float:
