@@ -37,7 +37,7 @@ def _launcher_target(overrides: list[str]) -> str:
 
 
 def test_every_provider_kind_is_a_choice() -> None:
-    assert {k.value for k in ProviderKind} == {"local", "local_gpus", "runpod", "modal", "slurm", "ray"}
+    assert {k.value for k in ProviderKind} == {"local", "local_gpus", "runpod", "modal", "slurm", "ray", "skypilot"}
     assert {"local", "local_gpus", "slurm"} <= set(options("provider"))
 
 
