@@ -3,11 +3,12 @@
     python bench/rewards.py --speed                     # this tree against e0f7522 (the issue's baseline)
     python bench/rewards.py --speed --baseline REV      # against another commit
 
-Each grader runs in its own process pinned to one core (``os.sched_setaffinity``), on the same replies: the
-rows of the newest blind sets under tests/data (multilingual, with records, policies and earlier turns), each
-scored once as a TRL reward call would (the registered reward function, batches of 16 with their prompts),
-after a warm-up on the older sets' rows, which loads what a run loads at its first step (CLDR tables, stop-word
-lists) without scoring any timed reply or prompt before its turn (the grader caches by text). The
+Each grader runs in its own process pinned to one core (``os.sched_setaffinity``), on the same work, shaped as
+GRPO's: each prompt of the newest blind sets under tests/data (multilingual, with records, policies and earlier
+turns) with a group of 8 completions (its own reply and the next 7 of the set, each made a new text by trailing
+spaces, since the grader caches by text and a run's completions are new), scored as a TRL reward call would (the
+registered reward function, batches of 16: two groups). A warm-up on the older sets' rows loads what a run loads
+at its first step (CLDR tables, stop-word lists) without scoring any timed reply or prompt before its turn. The
 baseline is the commit's ``src/`` from ``git archive``, imported in place of this tree's; each process reads
 only the rows, so the two see the same input. Issue 44's goal: at least 300 replies a second on one core.
 """
@@ -29,6 +30,7 @@ BATCH = 16
 
 
 TIMED = ("blind_support8", "blind_shop9", "blind_support10", "blind_shop11")
+GROUP = 8  # completions per prompt (the default profile's num_generations)
 
 
 def _rows(timed: bool = True) -> list[dict]:
@@ -42,6 +44,16 @@ def _rows(timed: bool = True) -> list[dict]:
                 rows.append({"reply": r["reply"], "prompt": r["prompt"],
                              "facts": json.dumps(r["facts"]) if r.get("facts") else None})
     return rows
+
+
+def _groups(rows: list[dict]) -> list[dict]:
+    """Each row's prompt and record with GROUP completions: its reply and the next GROUP - 1 of the set, each a new
+    text (k trailing spaces), as a run's completions for one prompt are."""
+    out = []
+    for i, r in enumerate(rows):
+        for k in range(GROUP):
+            out.append({**r, "reply": rows[(i + k) % len(rows)]["reply"] + " " * k})
+    return out
 
 
 def worker(rows_file: str) -> None:
@@ -75,7 +87,8 @@ def run(baseline: str = BASELINE) -> str:
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)
         rows_file = tmp_path / "rows.json"
-        rows_file.write_text(json.dumps({"warm_up": _rows(False)[:200], "timed": _rows(True)}), encoding="utf-8")
+        rows_file.write_text(json.dumps({"warm_up": _rows(False)[:200], "timed": _groups(_rows(True))}),
+                             encoding="utf-8")
         archive = tmp_path / "base.tar"
         subprocess.run(["git", "archive", "-o", str(archive), baseline, "src"], cwd=ROOT, check=True)
         with tarfile.open(archive) as tar:

@@ -24,6 +24,7 @@ true (a customer's turn is evidence). Any reward can call it; customer_support's
 from __future__ import annotations
 
 import datetime as dt
+import json
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Iterable
@@ -96,6 +97,7 @@ class Evidence:
         self.claims: list[tuple[str, Claim]] = []
         self.numbers: dict[int, str] = {}
         self._amounts: dict[Decimal, str] | None = None
+        self.derived: list | None = None  # _derivations, built on first use
         for key, value in (record or {}).items():
             self._add(f"record.{key}", _text(value), whole_value=True)
         for i, msg in enumerate(messages or []):
@@ -190,15 +192,22 @@ def _derived_dates(ev: Evidence, reply_claims: list[Claim] = ()) -> list[tuple[s
     one, however near a record date it lies. The day after a date of the policy (today: "tomorrow", the next
     working day) needs no reasoning shown."""
     shown_dates, shown_periods = _shown(list(reply_claims), ev)
-    out = []
-    for source, day in ev.dates():
-        periods = _periods(ev) + ([("policy", 1)] if source == "policy" else [])
-        for psource, n in periods:
-            if not (day in shown_dates or n in shown_periods or (source == "policy" and n == 1)):
-                continue
-            out.append((f"derived: {source} + {n} days ({psource})", day + dt.timedelta(days=n)))
-            out.append((f"derived: {source} + {n} working days ({psource})", _add_business_days(day, n)))
-    return out
+    return [(label, when) for source, day, n, label, when in _derivations(ev)
+            if day in shown_dates or n in shown_periods or (source == "policy" and n == 1)]
+
+
+def _derivations(ev: Evidence) -> list[tuple[str, dt.date, int, str, dt.date]]:
+    """Every evidence date counted forward by every evidence period, in calendar and in working days: once per
+    evidence (a GRPO group's completions share it), each reply then keeps the ones it shows its way to."""
+    if ev.derived is None:
+        ev.derived = []
+        for source, day in ev.dates():
+            for psource, n in _periods(ev) + ([("policy", 1)] if source == "policy" else []):
+                ev.derived.append((source, day, n, f"derived: {source} + {n} days ({psource})",
+                                   day + dt.timedelta(days=n)))
+                ev.derived.append((source, day, n, f"derived: {source} + {n} working days ({psource})",
+                                   _add_business_days(day, n)))
+    return ev.derived
 
 
 def _check_date(c: Claim, ev: Evidence, derived: list[tuple[str, dt.date]]) -> tuple[str, str]:
@@ -293,9 +302,28 @@ def _check_number(c: Claim, ev: Evidence) -> tuple[str, str]:
     return UNSUPPORTED, ""
 
 
+_EVIDENCE: dict[str, Evidence] = {}  # by the record and messages' JSON: a GRPO group's completions share one prompt
+_EVIDENCE_KEPT = 256
+_KEY_CHARS = 65_536  # at most 256 x 64 kB held
+
+
+def _evidence(record: dict | None, messages: list) -> Evidence:
+    try:
+        key = json.dumps([record, messages], sort_keys=True, default=str)
+    except (TypeError, ValueError):  # keys of mixed types: read afresh, as before there was a cache
+        return Evidence(record, messages)
+    if len(key) > _KEY_CHARS:  # a hostile megabyte prompt is read (to EVIDENCE_CHARS a source), never kept
+        return Evidence(record, messages)
+    if key not in _EVIDENCE:
+        if len(_EVIDENCE) >= _EVIDENCE_KEPT:
+            _EVIDENCE.pop(next(iter(_EVIDENCE)))  # the oldest prompt: a run moves on to new ones
+        _EVIDENCE[key] = Evidence(record, messages)
+    return _EVIDENCE[key]
+
+
 def ground(reply: str, record: dict | None = None, messages: Iterable[dict] | None = None) -> Grounding:
     """Every claim of ``reply`` with its verdict against ``record`` and the conversation ``messages``."""
-    ev = Evidence(record, messages)
+    ev = _evidence(record, list(messages or []))
     claims = extract((reply or "")[:EVIDENCE_CHARS])
     derived = _derived_dates(ev, claims)
     verdicts = []
