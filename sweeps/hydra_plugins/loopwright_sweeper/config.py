@@ -34,6 +34,10 @@ class ResearchConf:
     # After the last round: the winner and the baseline (the space's defaults) rerun on this many fresh seeds
     # and compared paired on the held-out prompts (confirm.py); 0: no confirmation.
     confirm_seeds: int = 3
+    # Seeds per decision (seeds.py): after each round its top trials and each categorical choice's best rerun
+    # on seed+1 .. seed+seeds-1, and narrowing, fixing a choice and the recommendation read the seed-averaged
+    # values against the pooled noise. 1: one seed per trial (no reseeding). A seed-free objective costs 2 jobs.
+    seeds: int = 3
 
 
 @dataclass

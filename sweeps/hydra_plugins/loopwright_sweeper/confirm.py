@@ -1,9 +1,9 @@
 """Research rounds' confirmation: the winner and the baseline rerun on fresh seeds, compared paired.
 
-After the last round, ``research.confirm_seeds`` (N) fresh seeds (the config's ``seed`` + 1 .. + N, which no
-trial used) each run two jobs through the sweep's launcher: the best trial's overrides, and the baseline (the
-sweep's own overrides without the searched values: the config's defaults for them), into
-``<sweep dir>/confirm/{winner,baseline}_seed<k>/``. loopwright's paired comparison
+After the last round, ``research.confirm_seeds`` (N) fresh seeds (the config's ``seed`` + S .. + S + N - 1,
+S = ``research.seeds``: no trial and no reseed used them) each run two jobs through the sweep's launcher: the
+best trial's overrides, and the baseline (the sweep's own overrides without the searched values: the config's
+defaults for them), into ``<sweep dir>/confirm/{winner,baseline}_seed<k>/``. loopwright's paired comparison
 (``loopwright.evaluation.paired.compare``: the same held-out prompts, a paired bootstrap interval and a sign
 test; docs/EVALUATION.md) then says whether the winner is better and by how much. A winner that does not beat
 the baseline is reported as such. A job that has a completed manifest already is not rerun (resume).
@@ -51,7 +51,8 @@ def run(sw: Any, state: dict[str, Any], best: Any, base_fixed: dict[str, str]) -
 
     n = int(sw.settings.research.confirm_seeds)
     start = int(OmegaConf.select(sw.config, "seed", default=0) or 0)
-    seeds = [start + i for i in range(1, n + 1)]
+    used = max(1, int(sw.settings.research.seeds))  # seed .. seed+used-1 ran the trials and their reseeds
+    seeds = [start + used - 1 + i for i in range(1, n + 1)]
     record: dict[str, Any] = {"seeds": seeds, "status": "running"}
     todo = [(sub, o) for sub, o in jobs(sw, best, base_fixed, seeds) if not _done(sw.sweep_dir / sub)]
     if todo:

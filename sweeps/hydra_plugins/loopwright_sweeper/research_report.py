@@ -147,7 +147,7 @@ def _fmt(value: Any) -> str:
     return str(value).replace("|", "\\|")
 
 
-def _round_lines(entry: dict[str, Any]) -> list[str]:
+def _round_lines(entry: dict[str, Any], direction: str) -> list[str]:
     from hydra_plugins.loopwright_sweeper.narrow import load_space
 
     space = load_space(entry["space"])
@@ -159,7 +159,8 @@ def _round_lines(entry: dict[str, Any]) -> list[str]:
     lines += [f"- ran {ran} trials: {entry.get('pruned', 0)} pruned ({entry.get('pruned', 0) / max(ran, 1):.0%}), "
               f"{entry.get('failed', 0)} failed; {entry.get('warm', 0)} earlier trials copied in (warm start); "
               f"{entry.get('repeats', 0)} repeats told, not run",
-              f"- best value after this round: {_fmt(entry.get('best'))} (before it: {_fmt(entry.get('best_before'))})"]
+              f"- best value after this round: {_fmt(entry.get('best'))} (before it: {_fmt(entry.get('best_before'))})"
+              + (f"; {entry['best_judged']}" if entry.get("best_judged") else "")]
     if entry["fixed_values"]:
         lines.append("- fixed by earlier rounds: " + ", ".join(f"`{k}={_fmt(v)}`"
                                                                for k, v in entry["fixed_values"].items()))
@@ -167,6 +168,7 @@ def _round_lines(entry: dict[str, Any]) -> list[str]:
         lines.append(f"- Pareto front (the top trials the narrowing read): trials {entry['front']}")
     if entry.get("importances_note"):
         lines.append(f"- importances: {entry['importances_note']}")
+    lines += _seed_lines(entry, direction)
     lines += ["", "| param | space this round | importance | decision | next round | reason |",
               "|---|---|---|---|---|---|"]
     imp = entry.get("importances", {})
@@ -178,16 +180,38 @@ def _round_lines(entry: dict[str, Any]) -> list[str]:
     return lines + [""]
 
 
+def _seed_lines(entry: dict[str, Any], direction: str) -> list[str]:
+    """The seeds behind the round's decisions: the noise, and each reseeded trial's mean and interval."""
+    noise = entry.get("noise")
+    if not noise:
+        return []
+    lines = [f"- {noise['line']}"]
+    if entry.get("seed_jobs"):
+        lines.append(f"- reseeded: trials {entry.get('seed_candidates', [])} (the top trials and each choice's best), "
+                     f"{entry['seed_jobs']} jobs" + (f"; failed: {entry['seed_failures']}" if entry.get(
+                         "seed_failures") else ""))
+    judged = entry.get("judged") or {}
+    if judged:
+        top = set(entry.get("top", []))
+        lines += ["", "| trial | params | seeds | mean | 95% interval | top |", "|---|---|---|---|---|---|"]
+        rows = sorted(judged.items(), key=lambda kv: kv[1]["mean"], reverse=direction == "maximize")
+        for number, j in rows:
+            params = ", ".join(f"{k}={_fmt(v)}" for k, v in j["params"].items())
+            lines.append(f"| {number} | {params} | {j['n']} | {j['mean']:.4g} | [{j['mean'] - j['halfwidth']:.4g}, "
+                         f"{j['mean'] + j['halfwidth']:.4g}] | {'yes' if int(number) in top else ''} |")
+        lines.append("")
+    return lines
+
+
 def write(sw: Any, state: dict[str, Any], studies: list[Any]) -> Path:
-    from hydra_plugins.loopwright_sweeper import confirm
-    from hydra_plugins.loopwright_sweeper.narrow import best_of
+    from hydra_plugins.loopwright_sweeper import confirm, seeds
 
     sweep_dir: Path = sw.sweep_dir
-    best = best_of(studies, state["direction"])
+    best, best_value, how = seeds.best(studies, state)
     results: dict[str, Any] = {"name": "loopwright", "research": True, "study_name": state["study_name"]}
     rec: list[str] = []
     if best is not None:
-        results.update(best_value=best.values[0], best_params=dict(best.user_attrs.get(CONFIG_ATTR, best.params)),
+        results.update(best_value=best_value, best_params=dict(best.user_attrs.get(CONFIG_ATTR, best.params)),
                        best_run_dir=best.user_attrs.get(RUN_DIR_ATTR))
         groups = OmegaConf.to_container(OmegaConf.select(sw.config, "hydra.runtime.choices") or {})
         overrides = best.user_attrs.get(OVERRIDES_ATTR) or []
@@ -196,7 +220,7 @@ def write(sw: Any, state: dict[str, Any], studies: list[Any]) -> Path:
         target.write_text(experiment_yaml(overrides, groups, f"{sweep_dir}, best trial "
                                                            f"{best.user_attrs.get(RUN_DIR_ATTR)}"))
         rec = ["## Recommendation", "",
-               f"Best value **{best.values[0]:.6g}**{' (first objective)' if len(best.values) > 1 else ''} "
+               f"Best value **{best_value:.6g}**{' (first objective)' if len(best.values) > 1 else ''}, {how} "
                f"({best.user_attrs.get(RUN_DIR_ATTR)}), written as "
                f"`experiment/{EXPERIMENT}.yaml`; run it as it is:", "", "```bash",
                f"{sw._reproduce_prefix()} hydra.searchpath=[file://{sweep_dir.resolve()}] experiment={EXPERIMENT}",
@@ -213,7 +237,7 @@ def write(sw: Any, state: dict[str, Any], studies: list[Any]) -> Path:
     lines += rec
     lines += confirm.lines(state.get("confirmation"))
     for entry in state["rounds"]:
-        lines += _round_lines(entry)
+        lines += _round_lines(entry, state["direction"])
     if sw.settings.report:
         lines += ["## Plots", "", *_plots(sw, state, studies), ""]
     path = sweep_dir / "research.md"

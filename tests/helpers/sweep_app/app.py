@@ -6,6 +6,8 @@ wall time, ten times that when x == slow_x (refill tests); ``ledger``: append a
 $0.40 cost line per job (max_cost tests); ``steps`` > 0 plays a training loop that reports ``value``
 each step through the same trial storage train.py jobs use (pruning tests); ``manifest``: write a run dir's
 manifest.json as train.py does, with timings.total_s = |x| + 1 (cost tests), and ledger lines name the run dir.
+``lucky`` > 0: the lucky-seed case (research across seeds): on seed 0, z == "bar" is ``lucky`` better than its
+mean, on seeds 1 and 2 ``lucky`` worse, so seed 0 alone favours bar while the seed average favours foo.
 """
 
 import json
@@ -50,6 +52,9 @@ def main(cfg: DictConfig) -> object:
     if cfg.error:
         raise RuntimeError("cfg.error is True")
     value = (cfg.x - 1) ** 2 + (cfg.y + 2) ** 2 + (0.5 if cfg.z == "bar" else 0.0)
+    if cfg.lucky:  # seeds 0, 1, 2, ...: bar -1, +1, +1 (x lucky); foo a little noise around its mean
+        value += float(cfg.lucky) * ({"bar": (-1.0, 1.0, 1.0)}.get(cfg.z, (0.1, -0.1, 0.0)))[int(cfg.seed) % 3]
+    record["seed"] = cfg.seed
     if cfg.steps and cfg.get("trial") and cfg.trial.study_name:
         record["pruned_at"] = _pruned_at(cfg, value)
     record["end"] = time.time()
