@@ -53,6 +53,10 @@ class LoopwrightSweeperConf:
     sampler_kwargs: Dict[str, Any] = field(default_factory=dict)
     # "maximize" / "minimize", or a list of them: one per value the job returns (and one more for cost).
     direction: Any = "maximize"
+    # What the first objective is (src/loopwright/sweep/objective.py): auto (the held-out check's trained mean
+    # when eval.held_out_check is set, else the held-out accuracy; research on a graded reward without a check
+    # is refused), accuracy (the held-out accuracy, on purpose), held_out_check.
+    objective: str = "auto"
     # Cost as the last objective, read from each trial's run dir (src/loopwright/sweep/cost.py): null (off),
     # auto, dollars (the cost ledger), gpu_hours, wall_s. Needs direction=[maximize, minimize].
     cost: Optional[str] = None

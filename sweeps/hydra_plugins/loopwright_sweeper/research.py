@@ -207,6 +207,7 @@ def run(sw: Any, space: dict[str, Any], fixed: dict[str, str]) -> None:
     elif state["base"] != base:
         raise ValueError(f"{path} holds a research run over another search space or other overrides; rerun "
                          "with the same command to resume it, or give a new hydra.sweep.dir")
+    state["objective"] = sw.objective  # what the rounds optimise (objective.py), for research.md
     _save(path, state)
     index = 0
     while index < len(state["rounds"]):

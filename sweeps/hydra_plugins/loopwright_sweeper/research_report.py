@@ -232,6 +232,7 @@ def write(sw: Any, state: dict[str, Any], studies: list[Any]) -> Path:
              f"- direction: {', '.join(state.get('directions') or [state['direction']])}; "
              f"budget: n_trials={state['n_trials']} over up to "
              f"{state['rounds_planned']} rounds",
+             f"- objective: {(state.get('objective') or {}).get('line', 'what the job returns')}",
              f"- rounds run: {len(done)}; trials run: {sum(e.get('ran', 0) for e in done)}",
              f"- stopped: {state.get('stopped') or 'not yet (rerun the same command to resume)'}", ""]
     lines += rec

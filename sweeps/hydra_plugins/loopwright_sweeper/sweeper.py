@@ -83,6 +83,11 @@ class LoopwrightSweeper(Sweeper):
         problem = cost.check_settings(self.cost_kind, self.directions)
         if problem:
             raise ValueError(problem)
+        from loopwright.sweep import objective
+
+        self.objective = objective.resolve(str(s.get("objective", "auto")), self.config,
+                                           research=int(s.research.rounds) > 1)
+        log.info(f"Objective: {self.objective['line']}")
         self.pruner_name = s.pruner
         if self.pruner_name != "none" and len(self.directions) > 1:
             log.warning("Pruning is off for multi-objective sweeps (one value per step cannot rank them)")
@@ -304,8 +309,14 @@ class LoopwrightSweeper(Sweeper):
         log.info(f"Trial {trial.number} finished: {values}")
 
     def objective_values(self, returned: Any, run_dir: Any) -> list[float]:
-        """The job's objective values (without the cost, which is the sweeper's): what it returned."""
-        return self._values(returned)
+        """The job's objective values (without the cost, which is the sweeper's): what it returned, the first
+        replaced by the held-out check's trained mean where hydra.sweeper.objective says so (objective.py)."""
+        values = self._values(returned)
+        if self.objective["source"] == "held_out_check":
+            from loopwright.sweep import objective
+
+            values[0] = objective.trial_value("held_out_check", run_dir)
+        return values
 
     def _values(self, returned: Any) -> list[float]:
         n = len(self.directions) - (1 if self.cost_kind else 0)  # the cost is the sweeper's, not the job's
