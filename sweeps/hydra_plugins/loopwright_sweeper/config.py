@@ -25,8 +25,10 @@ class ResearchConf:
     top_fraction: float = 0.25
     # Margin around the top trials' span, as a share of the current range (log scale where the space is log).
     margin: float = 0.1
-    # A parameter whose importance (Optuna's PED-ANOVA) is below this is fixed at the best trial's value.
-    min_importance: float = 0.05
+    # A float/int parameter whose importance (Optuna's PED-ANOVA) is below this is fixed at the best trial's value.
+    # 0 (default): never fixed on importance alone, only narrowed: the estimate from one round's few trials is
+    # noisy, and a fix cannot be undone (bench seed 12 fixed the warm-up at importance 0.049, capping the value).
+    min_importance: float = 0.0
     # Fewer completed trials than this in a round: the space is kept as it is.
     min_complete: int = 4
     # Earlier rounds' completed trials inside the new space are added to the new round's study.

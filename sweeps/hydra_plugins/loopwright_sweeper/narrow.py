@@ -10,7 +10,8 @@ The rules, each written down as a decision with its reason (research.md shows th
 - the top trials: the best ``top_fraction`` of the completed ones (at least 2); with several objectives
   (``direction: [maximize, minimize]``, cost as an objective) the Pareto front, and the importances and
   "best" are those of the first objective;
-- a float/int parameter with importance < ``min_importance`` is fixed at the best trial's value;
+- a float/int parameter with importance < ``min_importance`` (default 0: never) is fixed at the best trial's
+  value;
 - an important float/int parameter is narrowed to the top trials' span plus ``margin`` times the current
   range on each side, on a log scale where the distribution is log, clipped to the current range and kept
   on its step; a range that collapses to one value is fixed;

@@ -169,7 +169,11 @@ def _stop_reason(sw: Any, state: dict[str, Any], entry: dict[str, Any], new_spac
     s, r = sw.settings, sw.settings.research
     if entry["round"] >= int(r.rounds):
         return f"all {r.rounds} rounds ran"
-    if entry["round"] > 1 and entry["best_before"] is not None and entry["best"] is not None:
+    # a round that could not narrow (fewer completed trials than min_complete: its own trials all lost to the
+    # copies at the pruner's first rungs) says nothing about convergence: its gain is not read (bench seed 13
+    # stopped there at 0.988); the next round searches the same space again
+    narrowed = not any(d["param"] == "*" for d in entry.get("decisions", []))
+    if entry["round"] > 1 and narrowed and entry["best_before"] is not None and entry["best"] is not None:
         gain = abs(entry["best"] - entry["best_before"])
         if gain < float(r.epsilon):
             return f"round {entry['round']} improved the best by {gain:.4g} < research.epsilon={r.epsilon}"

@@ -13,7 +13,8 @@ is the task's, so every round adds to one estimate): ``sd`` with ``df`` = sum of
 trial A over B counts only when it exceeds ``t(0.975, df) * sd * sqrt(1/n_A + 1/n_B)``, a 95% two-sided
 interval of the difference of two means. Zero noise is found cheaply: the first pass reruns only the two
 best candidates on one more seed; when both reproduce their value exactly the objective does not depend on
-the seed, that is recorded, and no round reseeds again (a deterministic objective pays two jobs).
+the seed, that is recorded, and no round reseeds again (a deterministic objective pays two jobs). A job whose
+config has no top-level ``seed`` is not reseeded at all: no seed override could change it.
 
 Seed values live in research.json (``seed_values``: ``"<round>/<trial>"`` -> ``{seed: value}``), written
 after each batch, so a killed research resumes without rerunning them. Each reseed job counts towards
@@ -108,7 +109,7 @@ class Judgement:
 
     def noise_line(self) -> str:
         if self.zero:
-            return "noise: none (the seeds reproduced the values exactly); any lead counts"
+            return "noise: none (the seeds reproduced the values exactly, or the job has no seed); any lead counts"
         if not self.df:
             return "noise: not measured (research.seeds=1): every decision reads one seed per trial"
         return (f"noise: pooled SD {self.sd:.4g} over the reseeded trials (df {self.df}); a lead counts when "
@@ -193,6 +194,11 @@ def judge(sw: Any, state: dict[str, Any], entry: dict[str, Any], study: Any, spa
     if k <= 1:
         return Judgement(direction)
     if state.get("noise_zero"):
+        return Judgement(direction, zero=True)
+    if OmegaConf.select(sw.config, "seed", default=None) is None:
+        # a job whose config has no top-level seed has nothing another seed could change (train.py has one)
+        state["noise_zero"] = {"round": r, "why": "the job's config has no top-level `seed`: nothing to reseed"}
+        save()
         return Judgement(direction, zero=True)
     base = int(OmegaConf.select(sw.config, "seed", default=0) or 0)
     extra = [base + i for i in range(1, k)]

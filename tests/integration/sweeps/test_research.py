@@ -303,3 +303,46 @@ def compose_default_lr() -> float:
     from helpers import compose
 
     return compose(["model=tiny", "profile=smoke"]).objective.learning_rate
+
+
+def test_a_round_that_could_not_narrow_does_not_end_the_research_on_epsilon():
+    """Bench seed 13 (docs/SWEEPS.md): round 2's trials all lost to the copies at the pruner's first rungs, so it
+    completed too few to narrow and gained nothing, and epsilon ended the research at 0.988. Such a round says
+    nothing about convergence; a round that did narrow and gained nothing still stops."""
+    import time
+    from types import SimpleNamespace
+
+    from hydra_plugins.loopwright_sweeper.research import _stop_reason
+
+    settings = OmegaConf.create({"n_trials": 100, "timeout": None, "max_cost": None,
+                                 "research": {"rounds": 4, "epsilon": 0.001}})
+    sw = SimpleNamespace(settings=settings, exhausted=False, started=time.monotonic())
+    space = {"x": FloatDistribution(0.0, 1.0)}
+    stuck = {"round": 2, "best": 0.988, "best_before": 0.988,
+             "decisions": [{"param": "*", "action": "kept", "reason": "2 completed trials < min_complete=4"}]}
+    assert _stop_reason(sw, {}, stuck, space, 50) is None
+    narrowed = {**stuck, "decisions": [{"param": "x", "action": "narrowed", "reason": "top trials span ..."}]}
+    assert "< research.epsilon=0.001" in _stop_reason(sw, {}, narrowed, space, 50)
+
+
+def test_a_float_below_the_old_importance_cut_is_narrowed_not_fixed_by_default():
+    """min_importance=0 (the default): a parameter is never fixed on PED-ANOVA's estimate alone (bench seed 12
+    fixed the warm-up at importance 0.049 < 0.05, which capped the value at 0.976)."""
+    from hydra_plugins.loopwright_sweeper.config import ResearchConf
+    from hydra_plugins.loopwright_sweeper.narrow import narrow
+
+    space = {"lr": FloatDistribution(1e-6, 1e-1, log=True), "dropout": FloatDistribution(0.0, 0.5)}
+    study = optuna.create_study(direction="maximize")
+    rng = random.Random(1)
+    for _ in range(30):
+        params = {"lr": 10 ** rng.uniform(-6, -1), "dropout": rng.uniform(0, 0.5)}
+        value = math.exp(-((math.log10(params["lr"]) + 3.5) / 0.5) ** 2) * (1 - 0.001 * params["dropout"])
+        study.add_trial(optuna.trial.create_trial(params=params, distributions=space, value=value))
+    defaults = OmegaConf.structured(ResearchConf)
+    new, fixed, info = narrow(study, space, "maximize", defaults)
+    low = info["importances"]["dropout"]
+    assert low < 0.1 and "dropout" not in fixed and "dropout" in new  # narrowed (or kept), never fixed
+    assert {d["param"]: d["action"] for d in info["decisions"]}["dropout"] in ("narrowed", "kept")
+    # a user's cut above the estimate still fixes it: the key is kept for dimension reduction on purpose
+    cut = OmegaConf.merge(defaults, {"min_importance": 0.1})
+    assert "dropout" in narrow(study, space, "maximize", cut)[1]
