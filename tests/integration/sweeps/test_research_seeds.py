@@ -109,3 +109,14 @@ def test_the_lead_test_reads_the_pooled_noise():
     blind = Judgement("maximize")
     assert not blind.noisy and blind.clear_lead(a, b) and blind.halfwidth(1) == 0.0
     assert Judgement("minimize", zero=True).clear_lead(c, a)
+
+
+def test_a_job_without_a_seed_is_not_reseeded(tmp_path):
+    """No top-level `seed` in the job's config (bench/research_app.py has none): no seed override could change
+    a trial, so research.seeds runs nothing and every decision reads the single values."""
+    s = tmp_path / "sw"
+    sweep(s, "hydra.sweeper.n_trials=8", "hydra.sweeper.research.rounds=2", "hydra.sweeper.seed=0", "~seed",
+          "hydra.sweeper.research.confirm_seeds=0", "hydra.sweeper.report=false")
+    st = state(s)
+    assert "no top-level `seed`" in st["noise_zero"]["why"] and not list(s.glob("round_*/seed*"))
+    assert all("seed_jobs" not in e for e in st["rounds"]) and len(records(s)) == 8
