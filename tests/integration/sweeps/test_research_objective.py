@@ -8,6 +8,7 @@ The configs are train.py's, composed as train.py composes them; the sweeps run t
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -107,3 +108,24 @@ def test_train_py_refuses_research_on_a_graded_task_before_any_trial(tmp_path):
     assert proc.returncode != 0
     assert "research on a graded task would optimise the training reward alone" in proc.stderr
     assert not list((tmp_path / "sw").glob("round_1/*/manifest.json"))  # refused before any trial ran
+
+
+def test_the_confirmation_compares_on_the_check_when_research_optimised_it(tmp_path):
+    """Winner and baseline runs whose training reward says the winner is better while the check says the
+    baseline is: on the check (what the research optimised) the winner does not win."""
+    from loopwright.evaluation.paired import compare, load_side
+
+    from hydra_plugins.loopwright_sweeper.confirm import _on_check
+
+    def run(name: str, reward: float, check: float) -> str:
+        d = tmp_path / name
+        d.mkdir()
+        records = [{"prompt": f"q{i}", "trained_score": reward, "trained_solved": reward >= 1.0,
+                    "held_out_check": {"base": 0.5, "trained": check}} for i in range(30)]
+        (d / "eval_results.json").write_text(json.dumps({"summary": {}, "records": records}))
+        return str(d)
+
+    baseline, winner = load_side([run("baseline", 0.0, 1.0)]), load_side([run("winner", 1.0, 0.0)])
+    assert compare(baseline, winner)["verdict"] == "B better"  # by the training reward
+    on_check = compare(_on_check(baseline), _on_check(winner))
+    assert on_check["verdict"] == "A better" and on_check["metrics"]["reward"]["delta"] == -1.0
