@@ -40,6 +40,10 @@ class ResearchConf:
     # on seed+1 .. seed+seeds-1, and narrowing, fixing a choice and the recommendation read the seed-averaged
     # values against the pooled noise. 1: one seed per trial (no reseeding). A seed-free objective costs 2 jobs.
     seeds: int = 3
+    # Cheap proxies (seeds.py): overrides every round trial runs with (fewer steps, a smaller eval: e.g.
+    # [profile.max_steps=10, eval.limit=20]); each round's candidates are then promoted, rerun without them, and
+    # decisions and the recommendation read the full-fidelity values. []: every trial at full fidelity.
+    proxy: List[str] = field(default_factory=list)
 
 
 @dataclass

@@ -36,7 +36,10 @@ def _done(run_dir: Path) -> bool:
 
 def jobs(sw: Any, best: Any, base_fixed: dict[str, str], seeds: list[int]) -> list[tuple[str, list[str]]]:
     """[(subdir, overrides)] of the confirmation's jobs."""
-    winner = [o for o in (best.user_attrs.get(OVERRIDES_ATTR) or []) if o.lstrip("+").split("=")[0] != "seed"]
+    from hydra_plugins.loopwright_sweeper.seeds import without_proxy
+
+    winner = [o for o in without_proxy(best.user_attrs.get(OVERRIDES_ATTR) or [], sw.settings)
+              if o.lstrip("+").split("=")[0] != "seed"]  # at full fidelity
     baseline = [line for key, line in base_fixed.items() if key.lstrip("+") != "seed"]
     out = []
     for seed in seeds:  # ++: an app without a top-level seed gets one (train.py has it)

@@ -39,11 +39,14 @@ def top_trials(trials: list, direction: str, fraction: float, front: list | None
     """The best `fraction` (at least 2) by the first objective; with several objectives, the Pareto front
     (`front`), topped up to 2 by the first objective. With a noisy `judged` (seeds.Judgement) the ranking is
     by the seed-averaged value, and every reseeded trial whose gap to the best is inside the noise joins."""
-    if judged is not None and judged.noisy:
+    if judged is not None and judged.promoted:  # research.proxy: ranked at full fidelity, the promoted only
+        trials = [t for t in trials if t.number in judged.values] or trials
+    if judged is not None and (judged.noisy or judged.promoted):
         ranked = judged.ranked(trials)
         top = ranked[:max(2, math.ceil(fraction * len(ranked)))] if front is None else \
             top_trials(trials, direction, fraction, front)
-        return top + [t for t in ranked if t not in top and judged.n(t) > 1 and not judged.clear_lead(ranked[0], t)]
+        return top + [t for t in ranked if t not in top and t.number in judged.values and judged.noisy
+                      and not judged.clear_lead(ranked[0], t)]
     ranked = sorted(trials, key=lambda t: _better(direction)(t.values[0]))
     if front is not None:
         numbers = {t.number for t in front}
@@ -157,7 +160,7 @@ def narrow(study: Any, space: Mapping[str, Any], direction: str, settings: Any,
     info["top"] = [t.number for t in top]
     if judged is not None and judged.values:
         info["judged"] = {str(t.number): {"mean": judged.value(t), "n": judged.n(t), "halfwidth": judged.halfwidth(
-            judged.n(t)), "params": dict(t.params)} for t in complete if judged.n(t) > 1}
+            judged.n(t)), "params": dict(t.params), "own": t.values[0]} for t in complete if t.number in judged.values}
     if judged is not None:
         info["noise"] = {"sd": judged.sd, "df": judged.df, "zero": judged.zero, "line": judged.noise_line()}
     searched = [k for k in space if not space[k].single()]

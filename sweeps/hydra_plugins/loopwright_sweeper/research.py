@@ -212,6 +212,10 @@ def run(sw: Any, space: dict[str, Any], fixed: dict[str, str]) -> None:
         raise ValueError(f"{path} holds a research run over another search space or other overrides; rerun "
                          "with the same command to resume it, or give a new hydra.sweep.dir")
     state["objective"] = sw.objective  # what the rounds optimise (objective.py), for research.md
+    proxy = [str(o) for o in (settings.get("proxy") or [])]
+    if state.setdefault("proxy", proxy) != proxy:
+        raise ValueError(f"{path} holds a research run with research.proxy={state['proxy']}; rerun with the same "
+                         "setting to resume it, or give a new hydra.sweep.dir")
     _save(path, state)
     index = 0
     while index < len(state["rounds"]):
@@ -223,7 +227,8 @@ def run(sw: Any, space: dict[str, Any], fixed: dict[str, str]) -> None:
         sw.space = load_space(entry["space"])
         values = entry["fixed_values"]
         sw.fixed = {**{k: v for k, v in fixed.items() if k not in values},
-                    **{k: f"{k}={override_value(v)}" for k, v in values.items()}}
+                    **{k: f"{k}={override_value(v)}" for k, v in values.items()},
+                    **{o.lstrip("+~").split("=", 1)[0]: o for o in proxy}}  # the trials run cheap (research.proxy)
         entry["study"] = f"{sw.study_name}-round{number}"
         earlier = _studies(sw, {"rounds": state["rounds"][:number - 1]})
         used_before = sum(st.counted(x) for x in earlier) + _seed_jobs(state["rounds"][:number - 1])

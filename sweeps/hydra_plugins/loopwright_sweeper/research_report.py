@@ -182,10 +182,16 @@ def _round_lines(entry: dict[str, Any], direction: str) -> list[str]:
 
 def _seed_lines(entry: dict[str, Any], direction: str) -> list[str]:
     """The seeds behind the round's decisions: the noise, and each reseeded trial's mean and interval."""
-    noise = entry.get("noise")
+    noise, fid = entry.get("noise"), entry.get("fidelity")
     if not noise:
         return []
     lines = [f"- {noise['line']}"]
+    if fid:
+        rho = "not computed (fewer than 3 promoted trials, or a constant side)" if fid["spearman"] is None \
+            else f"{fid['spearman']:+.3f}"
+        lines.append(f"- proxy vs full fidelity (research.proxy): Spearman rank correlation {rho} over {fid['n']} "
+                     "promoted trials (proxy value, full value): " + ", ".join(f"({p:.4g}, {f:.4g})"
+                                                                               for p, f in fid["pairs"]))
     if entry.get("seed_jobs"):
         lines.append(f"- reseeded: trials {entry.get('seed_candidates', [])} (the top trials and each choice's best), "
                      f"{entry['seed_jobs']} jobs" + (f"; failed: {entry['seed_failures']}" if entry.get(
@@ -193,11 +199,14 @@ def _seed_lines(entry: dict[str, Any], direction: str) -> list[str]:
     judged = entry.get("judged") or {}
     if judged:
         top = set(entry.get("top", []))
-        lines += ["", "| trial | params | seeds | mean | 95% interval | top |", "|---|---|---|---|---|---|"]
+        lines += ["", "| trial | params | own run | seeds | mean | 95% interval | top |",
+                  "|---|---|---|---|---|---|---|"]
         rows = sorted(judged.items(), key=lambda kv: kv[1]["mean"], reverse=direction == "maximize")
         for number, j in rows:
             params = ", ".join(f"{k}={_fmt(v)}" for k, v in j["params"].items())
-            lines.append(f"| {number} | {params} | {j['n']} | {j['mean']:.4g} | [{j['mean'] - j['halfwidth']:.4g}, "
+            own = f"{j['own']:.4g}" if "own" in j else ""
+            lines.append(f"| {number} | {params} | {own} | {j['n']} | {j['mean']:.4g} | "
+                         f"[{j['mean'] - j['halfwidth']:.4g}, "
                          f"{j['mean'] + j['halfwidth']:.4g}] | {'yes' if int(number) in top else ''} |")
         lines.append("")
     return lines
@@ -214,7 +223,7 @@ def write(sw: Any, state: dict[str, Any], studies: list[Any]) -> Path:
         results.update(best_value=best_value, best_params=dict(best.user_attrs.get(CONFIG_ATTR, best.params)),
                        best_run_dir=best.user_attrs.get(RUN_DIR_ATTR))
         groups = OmegaConf.to_container(OmegaConf.select(sw.config, "hydra.runtime.choices") or {})
-        overrides = best.user_attrs.get(OVERRIDES_ATTR) or []
+        overrides = seeds.without_proxy(best.user_attrs.get(OVERRIDES_ATTR) or [], sw.settings)  # full fidelity
         target = sweep_dir / "experiment" / f"{EXPERIMENT}.yaml"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(experiment_yaml(overrides, groups, f"{sweep_dir}, best trial "
@@ -233,6 +242,9 @@ def write(sw: Any, state: dict[str, Any], studies: list[Any]) -> Path:
              f"budget: n_trials={state['n_trials']} over up to "
              f"{state['rounds_planned']} rounds",
              f"- objective: {(state.get('objective') or {}).get('line', 'what the job returns')}",
+             "- fidelity: " + (f"every trial cheap ({' '.join(state['proxy'])}), each round's candidates promoted "
+                                "to full fidelity (research.proxy)" if state.get("proxy") else "every trial at full "
+                                "fidelity"),
              f"- rounds run: {len(done)}; trials run: {sum(e.get('ran', 0) for e in done)}",
              f"- stopped: {state.get('stopped') or 'not yet (rerun the same command to resume)'}", ""]
     lines += rec

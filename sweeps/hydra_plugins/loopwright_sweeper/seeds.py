@@ -1,5 +1,8 @@
 """Research rounds across noise (``hydra.sweeper.research.seeds``): the trials a decision rests on, rerun on
-more seeds before the round's narrowing; seed-averaged values, the pooled noise and the lead tests.
+more seeds before the round's narrowing; seed-averaged values, the pooled noise and the lead tests. With
+``research.proxy`` every trial runs cheap and the same trials are first promoted: rerun at full fidelity on
+their own seed; decisions then read full-fidelity values only, and the round records the Spearman rank
+correlation between each promoted trial's proxy and full value.
 
 Why the front and not every trial: every trial still runs once, on the config's seed, so the pruner keeps
 its whole saving; the extra seeds go only where a decision is taken. After each round the candidates are
@@ -68,8 +71,9 @@ class Judgement:
     and the noise is unknown; with zero noise, any lead counts (the rules as they were)."""
 
     def __init__(self, direction: str, values: dict[int, list[float]] | None = None, sd: float = 0.0,
-                 df: int = 0, zero: bool = False) -> None:
+                 df: int = 0, zero: bool = False, promoted: bool = False) -> None:
         self.direction, self.values, self.sd, self.df, self.zero = direction, values or {}, sd, df, zero
+        self.promoted = promoted  # research.proxy: only the trials in `values` ran at full fidelity
 
     @property
     def noisy(self) -> bool:
@@ -139,16 +143,28 @@ def candidates(study: Any, space: dict[str, Any], direction: str, top_fraction: 
     return out
 
 
+def _key(override: str) -> str:
+    return override.lstrip("+~").split("=", 1)[0]
+
+
+def without_proxy(overrides: list[str], settings: Any) -> list[str]:
+    """A trial's overrides at full fidelity: ``research.proxy``'s overrides taken out."""
+    keys = {_key(o) for o in (settings.research.get("proxy") or [])}
+    return [o for o in overrides if _key(o) not in keys]
+
+
 def _jobs(sw: Any, r: int, trials: list, seeds: list[int], known: dict[str, dict[str, float]],
           originals: dict[str, Any]) -> list[tuple[str, int, list[str]]]:
-    """[(trial key, seed, overrides)] of the reseed jobs not run yet: the trial's own overrides on another seed."""
+    """[(trial key, seed, overrides)] of the jobs not run yet: the trial's own overrides at full fidelity (no
+    ``research.proxy``) on `seeds`."""
     from hydra_plugins.loopwright_sweeper.space import override_value
 
     jobs = []
     for t in trials:
         key = origin(t, r)
         source = originals.get(key, t)
-        base = [o for o in (source.user_attrs.get(OVERRIDES_ATTR) or []) if o.lstrip("+").split("=")[0] != "seed"]
+        base = [o for o in without_proxy(source.user_attrs.get(OVERRIDES_ATTR) or [], sw.settings)
+                if _key(o) != "seed"]
         for seed in seeds:
             if str(seed) not in known.get(key, {}):
                 sub = f"round_{key.split('/')[0]}/seed{seed}/{key.split('/')[1]}"
@@ -187,32 +203,34 @@ def _launch(sw: Any, state: dict[str, Any], entry: dict[str, Any], jobs: list, s
 
 def judge(sw: Any, state: dict[str, Any], entry: dict[str, Any], study: Any, space: dict[str, Any],
           originals: dict[str, Any], save: Any) -> Judgement:
-    """Rerun the round's candidates on more seeds (as ``research.seeds`` asks) and judge the round's trials."""
+    """Promote the round's candidates to full fidelity (``research.proxy``), rerun them on more seeds (as
+    ``research.seeds`` asks) and judge the round's trials."""
     s = sw.settings.research
-    direction, r = state["direction"], entry["round"]
+    direction, r, proxy = state["direction"], entry["round"], bool(state.get("proxy"))
     k = int(s.seeds)
-    if k <= 1:
-        return Judgement(direction)
-    if state.get("noise_zero"):
-        return Judgement(direction, zero=True)
-    if OmegaConf.select(sw.config, "seed", default=None) is None:
+    base = int(OmegaConf.select(sw.config, "seed", default=0) or 0)
+    values = state.setdefault("seed_values", {})
+    chosen = candidates(study, space, direction, float(s.top_fraction))
+    entry["seed_candidates"] = [t.number for t in chosen]
+    if proxy:  # every trial ran cheap; the candidates run once more at full fidelity, on the trial's own seed
+        _launch(sw, state, entry, _jobs(sw, r, chosen, [base], values, originals), save)
+        entry["fidelity"] = fidelity(chosen, values, r, base)
+    else:
+        for t in chosen:  # the trial's own run is its first seed
+            values.setdefault(origin(t, r), {}).setdefault(str(base), t.values[0])
+    if k > 1 and not state.get("noise_zero") and OmegaConf.select(sw.config, "seed", default=None) is None:
         # a job whose config has no top-level seed has nothing another seed could change (train.py has one)
         state["noise_zero"] = {"round": r, "why": "the job's config has no top-level `seed`: nothing to reseed"}
         save()
-        return Judgement(direction, zero=True)
-    base = int(OmegaConf.select(sw.config, "seed", default=0) or 0)
+    if k <= 1 or state.get("noise_zero"):
+        return judgement(state, study, r, blind=k <= 1)
     extra = [base + i for i in range(1, k)]
-    values = state.setdefault("seed_values", {})
-    chosen = candidates(study, space, direction, float(s.top_fraction))
-    for t in chosen:  # the trial's own run is its first seed
-        values.setdefault(origin(t, r), {}).setdefault(str(base), t.values[0])
-    entry["seed_candidates"] = [t.number for t in chosen]
     probe = chosen[:2]
     _launch(sw, state, entry, _jobs(sw, r, probe, extra[:1], values, originals), save)
     if len(probe) == 2 and all(_reproduced(values.get(origin(t, r), {}), str(base), str(extra[0])) for t in probe):
         state["noise_zero"] = {"round": r, "trials": [origin(t, r) for t in probe], "seed": extra[0]}
         save()
-        return Judgement(direction, zero=True)
+        return judgement(state, study, r)
     _launch(sw, state, entry, _jobs(sw, r, chosen, extra, values, originals), save)
     return judgement(state, study, r)
 
@@ -222,44 +240,82 @@ def _reproduced(values: dict[str, float], first: str, second: str) -> bool:
     return a is not None and b is not None and abs(a - b) <= 1e-12 * max(1.0, abs(a))
 
 
-def judgement(state: dict[str, Any], study: Any, r: int) -> Judgement:
-    """The Judgement of study `r`'s trials from the seed values recorded so far."""
-    direction = state["direction"]
-    if state.get("noise_zero"):
-        return Judgement(direction, zero=True)
+def _ranks(xs: list[float]) -> list[float]:
+    order = sorted(range(len(xs)), key=lambda i: xs[i])
+    ranks = [0.0] * len(xs)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
+            j += 1
+        for m in range(i, j + 1):  # ties share their average rank
+            ranks[order[m]] = (i + j) / 2
+        i = j + 1
+    return ranks
+
+
+def spearman(xs: list[float], ys: list[float]) -> float | None:
+    """Spearman's rank correlation (ties averaged); None for fewer than 3 pairs or a constant side."""
+    if len(xs) < 3:
+        return None
+    a, b = _ranks(xs), _ranks(ys)
+    ma, mb = math.fsum(a) / len(a), math.fsum(b) / len(b)
+    cov = math.fsum((x - ma) * (y - mb) for x, y in zip(a, b))
+    va, vb = math.fsum((x - ma) ** 2 for x in a), math.fsum((y - mb) ** 2 for y in b)
+    return cov / math.sqrt(va * vb) if va > 0 and vb > 0 else None
+
+
+def fidelity(chosen: list, values: dict[str, dict[str, float]], r: int, seed: int) -> dict[str, Any]:
+    """How well the proxy ranked the promoted trials: each one's proxy value against its full-fidelity value on
+    the same seed (so the seeds' noise is not counted against the proxy)."""
+    pairs = [(t.values[0], v) for t in chosen if (v := (values.get(origin(t, r)) or {}).get(str(seed))) is not None]
+    rho = spearman([p for p, _ in pairs], [f for _, f in pairs])
+    return {"n": len(pairs), "spearman": rho, "pairs": [[round(p, 6), round(f, 6)] for p, f in pairs]}
+
+
+def judgement(state: dict[str, Any], study: Any, r: int, blind: bool = False) -> Judgement:
+    """The Judgement of study `r`'s trials from the seed values recorded so far. With ``research.proxy`` every
+    promoted trial is judged on its full-fidelity runs (one seed or more), the others on their proxy value."""
+    direction, proxy = state["direction"], bool(state.get("proxy"))
     recorded = state.get("seed_values") or {}
-    sd, df = pooled([list(v.values()) for v in recorded.values()])
+    zero = bool(state.get("noise_zero"))
+    sd, df = (0.0, 0) if zero or blind else pooled([list(v.values()) for v in recorded.values()])
     values = {}
     for t in study.get_trials(deepcopy=False):
         seeds = recorded.get(origin(t, r))
-        if seeds and len(seeds) > 1:
+        if seeds and (len(seeds) > 1 or proxy):
             values[t.number] = list(seeds.values())
-    return Judgement(direction, values, sd, df)
+    return Judgement(direction, values, sd, df, zero=zero, promoted=proxy)
 
 
 def best(studies: list[Any], state: dict[str, Any]) -> tuple[Any, float | None, str]:
     """(the best trial over `studies`, its value, how it was judged). With measured noise, the best
     seed-averaged trial among those rerun on several seeds (one lucky seed cannot make the recommendation);
-    otherwise the best single value, as in a plain sweep."""
+    with ``research.proxy``, the best at full fidelity among the promoted trials (a proxy value is never the
+    recommendation's); otherwise the best single value, as in a plain sweep."""
     from hydra_plugins.loopwright_sweeper.narrow import best_of, original
     from optuna.trial import TrialState
 
-    direction = state["direction"]
+    direction, proxy, zero = state["direction"], bool(state.get("proxy")), bool(state.get("noise_zero"))
     plain = best_of(studies, direction)
-    if plain is None or state.get("noise_zero"):
+    if plain is None or (zero and not proxy):
         return plain, None if plain is None else plain.values[0], "one seed (the noise is zero)" \
-            if state.get("noise_zero") else "one seed"
+            if zero else "one seed"
     recorded = state.get("seed_values") or {}
-    sd, df = pooled([list(v.values()) for v in recorded.values()])
+    sd, df = (0.0, 0) if zero else pooled([list(v.values()) for v in recorded.values()])
     seeded = []
     for r, study in enumerate(studies, start=1):
         for t in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,)):
-            if original(t) and len(recorded.get(origin(t, r)) or {}) > 1:
+            if original(t) and len(recorded.get(origin(t, r)) or {}) > (0 if proxy else 1):
                 seeded.append((t, list(recorded[origin(t, r)].values())))
     noise = Judgement(direction, None, sd, df)
-    if not seeded or not noise.noisy:
+    if not seeded or not (noise.noisy or proxy):
         return plain, plain.values[0], "one seed"
     means = [(t, math.fsum(v) / len(v), len(v)) for t, v in seeded]
     t, mean, n = (max if direction == "maximize" else min)(means, key=lambda m: m[1])
+    how = "at full fidelity (research.proxy), " if proxy else ""
+    if not noise.noisy:
+        return t, mean, f"{how}{n} seed{'s' if n > 1 else ''}"
     h = noise.halfwidth(n)
-    return t, mean, f"mean of {n} seeds, 95% interval [{mean - h:.4g}, {mean + h:.4g}] (pooled SD {sd:.3g}, df {df})"
+    return t, mean, (f"{how}mean of {n} seeds, 95% interval [{mean - h:.4g}, {mean + h:.4g}] (pooled SD {sd:.3g}, "
+                     f"df {df})")

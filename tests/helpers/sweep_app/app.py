@@ -8,6 +8,7 @@ each step through the same trial storage train.py jobs use (pruning tests); ``ma
 manifest.json as train.py does, with timings.total_s = |x| + 1 (cost tests), and ledger lines name the run dir.
 ``eval.held_out_check`` set: write eval_results.json as train.py does, with the check's trained mean
 -(x + 1)^2 (its optimum at x = -1, the returned value's at x = 1): hydra.sweeper.objective tests.
+``proxy=true``: the job's cheap proxy, off by 0.5 |x - 0.5| (research.proxy tests).
 ``lucky`` > 0: the lucky-seed case (research across seeds): on seed 0, z == "bar" is ``lucky`` better than its
 mean, on seeds 1 and 2 ``lucky`` worse, so seed 0 alone favours bar while the seed average favours foo.
 """
@@ -54,9 +55,11 @@ def main(cfg: DictConfig) -> object:
     if cfg.error:
         raise RuntimeError("cfg.error is True")
     value = (cfg.x - 1) ** 2 + (cfg.y + 2) ** 2 + (0.5 if cfg.z == "bar" else 0.0)
+    if cfg.proxy:  # a cheap proxy of the job (research.proxy): roughly right, ranks near-ties wrongly
+        value += 0.5 * abs(cfg.x - 0.5)
     if cfg.lucky:  # seeds 0, 1, 2, ...: bar -1, +1, +1 (x lucky); foo a little noise around its mean
         value += float(cfg.lucky) * ({"bar": (-1.0, 1.0, 1.0)}.get(cfg.z, (0.1, -0.1, 0.0)))[int(cfg.seed) % 3]
-    record["seed"] = cfg.get("seed")  # None when a test deletes the key (~seed)
+    record["seed"], record["proxy"] = cfg.get("seed"), cfg.proxy  # None when a test deletes the key (~seed)
     if cfg.steps and cfg.get("trial") and cfg.trial.study_name:
         record["pruned_at"] = _pruned_at(cfg, value)
     if cfg.eval.held_out_check:

@@ -54,7 +54,7 @@ def test_the_lucky_seed_case_research_does_not_fix_a_choice_from_one_seed(tmp_pa
     # the confirmation's seed comes after the three the trials used
     assert st["confirmation"]["seeds"] == [3]
     text = (s / "research.md").read_text()
-    for part in ("noise: pooled SD", "| trial | params | seeds | mean | 95% interval | top |",
+    for part in ("noise: pooled SD", "| trial | params | own run | seeds | mean | 95% interval | top |",
                  "mean of 3 seeds, 95% interval ["):
         assert part in text, part
     assert "| z | choice(foo, bar) |" in text and "| z | choice(foo, bar) | " in text.split("## Round 2")[1]
@@ -120,3 +120,41 @@ def test_a_job_without_a_seed_is_not_reseeded(tmp_path):
     st = state(s)
     assert "no top-level `seed`" in st["noise_zero"]["why"] and not list(s.glob("round_*/seed*"))
     assert all("seed_jobs" not in e for e in st["rounds"]) and len(records(s)) == 8
+
+
+def test_cheap_proxies_promoted_to_full_fidelity_and_the_rank_correlation_reported(tmp_path):
+    """research.proxy=[proxy=true]: every trial runs the app's cheap proxy (off by 0.5 |x - 0.5|); each round's
+    candidates rerun without it; decisions and the recommendation read the full values, and research.md says
+    how well the proxy ranked them."""
+    s = tmp_path / "sw"
+    sweep(s, "hydra.sweeper.n_trials=20", "hydra.sweeper.research.rounds=2", "hydra.sweeper.seed=0",
+          "hydra.sweeper.research.seeds=1", "hydra.sweeper.research.confirm_seeds=0",
+          "hydra.sweeper.research.proxy=['proxy=true']")
+    st = state(s)
+    trials, promoted = records(s), [json.loads(p.read_text()) for p in s.glob("round_*/seed0/*/record.json")]
+    assert trials and all(j["proxy"] for j in trials)  # every trial ran cheap
+    assert promoted and not any(j["proxy"] for j in promoted)  # the promoted reran at full fidelity
+    first = st["rounds"][0]
+    assert first["seed_jobs"] == len(first["seed_candidates"]) == first["fidelity"]["n"] >= 3
+    assert first["fidelity"]["spearman"] is not None and -1.0 <= first["fidelity"]["spearman"] <= 1.0
+    for proxy_value, full in first["fidelity"]["pairs"]:
+        assert proxy_value >= full  # the proxy adds 0.5 |x - 0.5| >= 0
+    best = OmegaConf.load(s / "optimization_results.yaml")
+    full_values = [(j["x"] - 1) ** 2 + (j["y"] + 2) ** 2 + (0.5 if j["z"] == "bar" else 0.0) for j in promoted]
+    assert best.best_value == min(full_values)  # a full-fidelity value, never a proxy's
+    recommended = (s / "experiment" / "recommended.yaml").read_text()
+    assert "proxy" not in recommended.split("# Written by")[1].split("\n", 1)[1]
+    text = (s / "research.md").read_text()
+    assert "Spearman rank correlation" in text and "- fidelity: every trial cheap (proxy=true)" in text
+    again = sweep(s, "hydra.sweeper.n_trials=20", "hydra.sweeper.research.rounds=2", "hydra.sweeper.seed=0",
+                  "hydra.sweeper.research.seeds=1", "hydra.sweeper.research.confirm_seeds=0", check=False)
+    assert again.returncode != 0 and "research.proxy=['proxy=true']" in again.stderr  # resumed without it: refused
+
+
+def test_spearman_rank_correlation():
+    from hydra_plugins.loopwright_sweeper.seeds import spearman
+
+    assert spearman([1.0, 2.0, 3.0], [10.0, 20.0, 30.0]) == 1.0
+    assert spearman([1.0, 2.0, 3.0], [3.0, 2.0, 1.0]) == -1.0
+    assert abs(spearman([1.0, 2.0, 2.0, 4.0], [1.0, 3.0, 2.0, 4.0]) - 0.9487) < 1e-4  # ties share ranks
+    assert spearman([1.0, 2.0], [1.0, 2.0]) is None and spearman([1.0, 1.0, 1.0], [1.0, 2.0, 3.0]) is None
