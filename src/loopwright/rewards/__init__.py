@@ -54,6 +54,10 @@ class RewardSpec:
     # A shaping reward rewards form, not content (format, length): why, in words. The gaming audit
     # (reward_audit/gaming.py) does not ask it content questions (templates, prompt swaps) when it is the whole reward.
     shaping: str = ""
+    # A verifier checks a reply against the row's reference (the answer, the expected call): which reference.
+    # Its held-out accuracy is a trusted objective; a grader without one (a rubric, a judge) is scored by the
+    # signal training optimised, and a research run asks for a held-out check (src/loopwright/sweep/objective.py).
+    verifies: str = ""
 
 
 REGISTRY: Registry = Registry(__name__, "reward")
@@ -63,12 +67,13 @@ COMPOSITE = "composite"
 def register(name: str, *, params: frozenset | set = frozenset(), summary: str = "",
              breakdown: Callable[[Any, dict], dict] | None = None,
              summarize: Callable[[list[dict]], dict] | None = None,
-             problems: Callable[[dict, str], list[str]] | None = None, shaping: str = "") -> Callable:
+             problems: Callable[[dict, str], list[str]] | None = None, shaping: str = "",
+             verifies: str = "") -> Callable:
     """Decorator for a grader module's ``make``: adds ``reward.kind=name`` to :data:`REGISTRY`."""
 
     def add(make: Callable[[dict], RewardFn]) -> Callable[[dict], RewardFn]:
         REGISTRY.add(name, RewardSpec(make, frozenset(params), summary, breakdown, summarize, problems,
-                                      shaping))
+                                      shaping, verifies))
         return make
 
     return add

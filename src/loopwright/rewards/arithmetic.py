@@ -47,7 +47,7 @@ def arithmetic_reward(completions: list, answer: list, **_: Any) -> list[float]:
     return [score(c, answers[i] if i < len(answers) else None) for i, c in enumerate(completions)]
 
 
-@register("arithmetic", summary="1.0 when the first number in the reply equals the answer")
+@register("arithmetic", summary="1.0 when the first number in the reply equals the answer", verifies="the answer")
 def make(params: dict) -> Any:
     """Registry factory (no params)."""
     return arithmetic_reward

@@ -123,7 +123,8 @@ def gsm8k_reward(completions: list, answer: list | None = None, **_: Any) -> lis
     return [score(c, answers[i] if i < len(answers) else None) for i, c in enumerate(completions)]
 
 
-@register("gsm8k", summary="1.0 when the final answer (#### N, \\boxed{N}, else the last number) equals the answer")
+@register("gsm8k", summary="1.0 when the final answer (#### N, \\boxed{N}, else the last number) equals the answer",
+          verifies="the answer")
 def make(params: dict) -> Any:
     """Registry factory (no params)."""
     return gsm8k_reward

@@ -165,7 +165,8 @@ def breakdown(completion: Any, expected_tool: Any, expected_arguments_json: Any,
 
 
 @register("tool_calling", params={"known_tools", "threshold"},
-          summary="<tool_call> JSON block: valid, known tool, expected tool and arguments")
+          summary="<tool_call> JSON block: valid, known tool, expected tool and arguments",
+          verifies="the expected tool and arguments")
 def make(params: dict) -> Any:
     """Registry factory. Params: ``known_tools`` (default: loopwright.episodes.tools.TOOLS),
     ``threshold`` (default 0.9)."""

@@ -25,8 +25,10 @@ class ResearchConf:
     top_fraction: float = 0.25
     # Margin around the top trials' span, as a share of the current range (log scale where the space is log).
     margin: float = 0.1
-    # A parameter whose importance (Optuna's PED-ANOVA) is below this is fixed at the best trial's value.
-    min_importance: float = 0.05
+    # A float/int parameter whose importance (Optuna's PED-ANOVA) is below this is fixed at the best trial's value.
+    # 0 (default): never fixed on importance alone, only narrowed: the estimate from one round's few trials is
+    # noisy, and a fix cannot be undone (bench seed 12 fixed the warm-up at importance 0.049, capping the value).
+    min_importance: float = 0.0
     # Fewer completed trials than this in a round: the space is kept as it is.
     min_complete: int = 4
     # Earlier rounds' completed trials inside the new space are added to the new round's study.
@@ -34,6 +36,14 @@ class ResearchConf:
     # After the last round: the winner and the baseline (the space's defaults) rerun on this many fresh seeds
     # and compared paired on the held-out prompts (confirm.py); 0: no confirmation.
     confirm_seeds: int = 3
+    # Seeds per decision (seeds.py): after each round its top trials and each categorical choice's best rerun
+    # on seed+1 .. seed+seeds-1, and narrowing, fixing a choice and the recommendation read the seed-averaged
+    # values against the pooled noise. 1: one seed per trial (no reseeding). A seed-free objective costs 2 jobs.
+    seeds: int = 3
+    # Cheap proxies (seeds.py): overrides every round trial runs with (fewer steps, a smaller eval: e.g.
+    # [profile.max_steps=10, eval.limit=20]); each round's candidates are then promoted, rerun without them, and
+    # decisions and the recommendation read the full-fidelity values. []: every trial at full fidelity.
+    proxy: List[str] = field(default_factory=list)
 
 
 @dataclass
@@ -49,6 +59,10 @@ class LoopwrightSweeperConf:
     sampler_kwargs: Dict[str, Any] = field(default_factory=dict)
     # "maximize" / "minimize", or a list of them: one per value the job returns (and one more for cost).
     direction: Any = "maximize"
+    # What the first objective is (src/loopwright/sweep/objective.py): auto (the held-out check's trained mean
+    # when eval.held_out_check is set, else the held-out accuracy; research on a graded reward without a check
+    # is refused), accuracy (the held-out accuracy, on purpose), held_out_check.
+    objective: str = "auto"
     # Cost as the last objective, read from each trial's run dir (src/loopwright/sweep/cost.py): null (off),
     # auto, dollars (the cost ledger), gpu_hours, wall_s. Needs direction=[maximize, minimize].
     cost: Optional[str] = None

@@ -10,7 +10,8 @@ The rules, each written down as a decision with its reason (research.md shows th
 - the top trials: the best ``top_fraction`` of the completed ones (at least 2); with several objectives
   (``direction: [maximize, minimize]``, cost as an objective) the Pareto front, and the importances and
   "best" are those of the first objective;
-- a float/int parameter with importance < ``min_importance`` is fixed at the best trial's value;
+- a float/int parameter with importance < ``min_importance`` (default 0: never) is fixed at the best trial's
+  value;
 - an important float/int parameter is narrowed to the top trials' span plus ``margin`` times the current
   range on each side, on a log scale where the distribution is log, clipped to the current range and kept
   on its step; a range that collapses to one value is fixed;
@@ -33,9 +34,19 @@ def _better(direction: str) -> Any:
     return (lambda v: -v) if direction == "maximize" else (lambda v: v)
 
 
-def top_trials(trials: list, direction: str, fraction: float, front: list | None = None) -> list:
+def top_trials(trials: list, direction: str, fraction: float, front: list | None = None,
+               judged: Any = None) -> list:
     """The best `fraction` (at least 2) by the first objective; with several objectives, the Pareto front
-    (`front`), topped up to 2 by the first objective."""
+    (`front`), topped up to 2 by the first objective. With a noisy `judged` (seeds.Judgement) the ranking is
+    by the seed-averaged value, and every reseeded trial whose gap to the best is inside the noise joins."""
+    if judged is not None and judged.promoted:  # research.proxy: ranked at full fidelity, the promoted only
+        trials = [t for t in trials if t.number in judged.values] or trials
+    if judged is not None and (judged.noisy or judged.promoted):
+        ranked = judged.ranked(trials)
+        top = ranked[:max(2, math.ceil(fraction * len(ranked)))] if front is None else \
+            top_trials(trials, direction, fraction, front)
+        return top + [t for t in ranked if t not in top and t.number in judged.values and judged.noisy
+                      and not judged.clear_lead(ranked[0], t)]
     ranked = sorted(trials, key=lambda t: _better(direction)(t.values[0]))
     if front is not None:
         numbers = {t.number for t in front}
@@ -45,7 +56,7 @@ def top_trials(trials: list, direction: str, fraction: float, front: list | None
 
 
 def importances(study: Any, space: Mapping[str, Any], params: list[str],
-                quantile: float) -> tuple[dict[str, float], str]:
+                quantile: float, judged: Any = None) -> tuple[dict[str, float], str]:
     """({param: importance}, "" or why there are none): Optuna's PED-ANOVA evaluator (it needs no scikit-learn,
     which fANOVA does): what sets the top `quantile` apart within the better half of the trials. Within the
     better half, not all of them: over all trials the dominant parameter (a learning rate) drowns the others,
@@ -69,7 +80,8 @@ def importances(study: Any, space: Mapping[str, Any], params: list[str],
     finally:
         optuna.logging.set_verbosity(verbosity)
     for t in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE, TrialState.PRUNED)):
-        value = t.values[0] if t.state == TrialState.COMPLETE else t.intermediate_values.get(t.last_step)
+        value = (t.values[0] if judged is None else judged.value(t)) if t.state == TrialState.COMPLETE \
+            else t.intermediate_values.get(t.last_step)
         if value is None or not all(k in t.params for k in space):
             continue
         scored.add_trial(optuna.trial.create_trial(params={k: t.params[k] for k in space}, distributions=dict(space),
@@ -123,9 +135,10 @@ def _narrow_numeric(key: str, dist: Any, values: list[float], margin: float) -> 
                        f"{margin:g} x the range ({scale}) the range keeps {share:.0%} of its width")
 
 
-def narrow(study: Any, space: Mapping[str, Any], direction: str,
-           settings: Any) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    """(next round's space, {param: value} newly fixed, the round's reading: importances, top, decisions)."""
+def narrow(study: Any, space: Mapping[str, Any], direction: str, settings: Any,
+           judged: Any = None) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """(next round's space, {param: value} newly fixed, the round's reading: importances, top, decisions).
+    `judged` (seeds.Judgement): the trials' seed-averaged values and the noise the leads are tested against."""
     from optuna.distributions import CategoricalDistribution
     from optuna.trial import TrialState
 
@@ -142,11 +155,16 @@ def narrow(study: Any, space: Mapping[str, Any], direction: str,
     if len(study.directions) > 1:
         front = [t for t in study.best_trials if all(k in t.params for k in space)]
         info["front"] = [t.number for t in front]
-    top = top_trials(complete, direction, float(settings.top_fraction), front)
+    top = top_trials(complete, direction, float(settings.top_fraction), front, judged)
     best = top[0]
     info["top"] = [t.number for t in top]
+    if judged is not None and judged.values:
+        info["judged"] = {str(t.number): {"mean": judged.value(t), "n": judged.n(t), "halfwidth": judged.halfwidth(
+            judged.n(t)), "params": dict(t.params), "own": t.values[0]} for t in complete if t.number in judged.values}
+    if judged is not None:
+        info["noise"] = {"sd": judged.sd, "df": judged.df, "zero": judged.zero, "line": judged.noise_line()}
     searched = [k for k in space if not space[k].single()]
-    found, why = importances(study, space, searched, float(settings.top_fraction))
+    found, why = importances(study, space, searched, float(settings.top_fraction), judged)
     info["importances"] = found
     if why:
         info["importances_note"] = why
@@ -162,11 +180,13 @@ def narrow(study: Any, space: Mapping[str, Any], direction: str,
         _decide_numeric(key, space[key], found.get(key), top, best, settings, new_space, fixed, decide)
     # numbers first: a categorical choice is judged only on the trials that lie in the next round's ranges;
     # a pruned trial there counts as a try that lost (the pruner judged it against its peers at that step)
-    judged = [t for t in trials if t.state in (TrialState.COMPLETE, TrialState.PRUNED)
-              and all(k in t.params for k in space)]
-    inside = [t for t in judged if all(contains(new_space[k], t.params[k]) for k in numeric if k in new_space)]
+    # (measured noise: only a completed trial counts; a pruned one was judged on one seed at an early step)
+    noisy = judged is not None and judged.noisy
+    states = (TrialState.COMPLETE,) if noisy else (TrialState.COMPLETE, TrialState.PRUNED)
+    tries = [t for t in trials if t.state in states and all(k in t.params for k in space)]
+    inside = [t for t in tries if all(contains(new_space[k], t.params[k]) for k in numeric if k in new_space)]
     for key in (k for k in space if k not in numeric):
-        _decide_categorical(key, space[key], inside, top, new_space, fixed, decide)
+        _decide_categorical(key, space[key], inside, top, new_space, fixed, decide, judged if noisy else None)
     order = list(space)
     info["decisions"].sort(key=lambda d: order.index(d["param"]) if d["param"] in order else -1)
     return new_space, fixed, info
@@ -191,29 +211,41 @@ def _decide_numeric(key: str, dist: Any, importance: float | None, top: list, be
 
 
 def _decide_categorical(key: str, dist: Any, inside: list, top: list, new_space: dict[str, Any],
-                        fixed: dict[str, Any], decide: Any) -> None:
+                        fixed: dict[str, Any], decide: Any, judged: Any = None) -> None:
     """A categorical is only thinned by the top trials, never fixed on its importance: PED-ANOVA rates one
     poorly on a round's few trials (bench/research_app.py's beta, a 20% effect, < 0.05 in most 25-trial runs).
     A choice counts as tried only in a trial `inside` the next round's ranges (completed or pruned): one tried
     only where the learning rate was far off says nothing about the choice (bench seed 6 dropped the best beta
-    that way)."""
+    that way). With measured noise (`judged`), a choice outside the top trials is dropped only when the best
+    trial's lead over the choice's best trial inside is outside the noise: a choice is fixed only on a lead
+    the seeds confirm, never on one lucky seed."""
     from optuna.distributions import CategoricalDistribution
 
     tried = {t.params[key] for t in inside}
     in_top = {t.params[key] for t in top}
-    keep = [c for c in dist.choices if c in in_top or c not in tried]
+    noise: dict[Any, tuple[bool, str]] = {}  # choice -> (the best's lead over it is outside the noise, why)
+    if judged is not None:
+        for choice in tried - in_top:
+            own = judged.ranked([t for t in inside if t.params[key] == choice])[0]
+            lead, h = judged.lead(top[0], own), judged.halfwidth(judged.n(top[0]), judged.n(own))
+            noise[choice] = (lead > h, f"{choice!r}: best {judged.describe(own)}, the best's lead {lead:+.3g} "
+                                       f"{'>' if lead > h else '<='} +-{h:.3g}")
+    keep = [c for c in dist.choices if c in in_top or c not in tried or (c in noise and not noise[c][0])]
     dropped = [c for c in dist.choices if c not in keep]
+    why = ("; " + "; ".join(noise[c][1] for c in dist.choices if c in noise)) if noise else ""
     if len(keep) == 1:
         fixed[key] = keep[0]
         decide(key, "fixed", f"only {keep[0]!r} reached the top trials (dropped {dropped}, tried inside the "
-                             "next ranges)", keep[0])
+                             f"next ranges){why}", keep[0])
     elif dropped:
         new_space[key] = CategoricalDistribution(keep)
-        decide(key, "dropped", f"{dropped} tried inside the next ranges, never reached the top {len(top)} trials",
-               keep)
+        decide(key, "dropped", f"{dropped} tried inside the next ranges, never reached the top {len(top)} "
+                               f"trials{why}", keep)
     else:
         new_space[key] = dist
-        decide(key, "kept", "no choice tried inside the next ranges failed to reach the top trials")
+        decide(key, "kept", ("every choice tried inside the next ranges reached the top trials or is within the "
+                             f"noise of the best{why}") if why else
+               "no choice tried inside the next ranges failed to reach the top trials")
 
 
 def dump_space(space: dict[str, Any]) -> dict[str, Any]:

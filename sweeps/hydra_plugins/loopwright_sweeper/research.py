@@ -28,7 +28,7 @@ from typing import Any
 
 from loopwright.runs.reader import DamagedFile, read_json
 from loopwright.sweep.attrs import CONFIG_ATTR, REPEAT_ATTR, RUN_DIR_ATTR, WARM_ATTR
-from hydra_plugins.loopwright_sweeper.narrow import best_of, dump_space, load_space, original
+from hydra_plugins.loopwright_sweeper.narrow import dump_space, load_space, original
 
 log = logging.getLogger(__name__)
 STATE = "research.json"
@@ -152,6 +152,16 @@ def _seen(studies: list[Any]) -> dict[str, Any]:
     return seen
 
 
+def _seed_jobs(rounds: list[dict[str, Any]]) -> int:
+    return sum(int(e.get("seed_jobs", 0)) for e in rounds)
+
+
+def _originals(studies: list[Any]) -> dict[str, Any]:
+    """{"<round>/<trial>": trial} for every trial that ran a job of its own: a copy's reseeds use its overrides."""
+    return {f"{r}/{t.number}": t for r, study in enumerate(studies, start=1)
+            for t in study.get_trials(deepcopy=False) if original(t)}
+
+
 def _stop_reason(sw: Any, state: dict[str, Any], entry: dict[str, Any], new_space: dict[str, Any],
                  used: int) -> str | None:
     from hydra_plugins.loopwright_sweeper import study as st
@@ -159,7 +169,11 @@ def _stop_reason(sw: Any, state: dict[str, Any], entry: dict[str, Any], new_spac
     s, r = sw.settings, sw.settings.research
     if entry["round"] >= int(r.rounds):
         return f"all {r.rounds} rounds ran"
-    if entry["round"] > 1 and entry["best_before"] is not None and entry["best"] is not None:
+    # a round that could not narrow (fewer completed trials than min_complete: its own trials all lost to the
+    # copies at the pruner's first rungs) says nothing about convergence: its gain is not read (bench seed 13
+    # stopped there at 0.988); the next round searches the same space again
+    narrowed = not any(d["param"] == "*" for d in entry.get("decisions", []))
+    if entry["round"] > 1 and narrowed and entry["best_before"] is not None and entry["best"] is not None:
         gain = abs(entry["best"] - entry["best_before"])
         if gain < float(r.epsilon):
             return f"round {entry['round']} improved the best by {gain:.4g} < research.epsilon={r.epsilon}"
@@ -168,7 +182,7 @@ def _stop_reason(sw: Any, state: dict[str, Any], entry: dict[str, Any], new_spac
     if sw.exhausted:
         return "the sampler found only configurations that already ran"
     if used >= int(s.n_trials):
-        return f"budget: n_trials={s.n_trials} trials ran"
+        return f"budget: n_trials={s.n_trials} jobs ran (trials and reseeds)"
     if s.timeout is not None and time.monotonic() - sw.started >= float(s.timeout):
         return f"budget: timeout={s.timeout}s reached"
     if s.max_cost is not None and st.spent(sw.ledger, state["ledger_start"]) >= float(s.max_cost):
@@ -180,7 +194,7 @@ def run(sw: Any, space: dict[str, Any], fixed: dict[str, str]) -> None:
     """The research loop on the sweeper `sw` (sweeper.py): rounds, narrowing, the write-up."""
     from optuna.trial import TrialState
 
-    from hydra_plugins.loopwright_sweeper import narrow, report, research_report, study as st
+    from hydra_plugins.loopwright_sweeper import narrow, report, research_report, seeds, study as st
     from hydra_plugins.loopwright_sweeper.space import override_value
 
     s, settings = sw.settings, sw.settings.research
@@ -197,6 +211,11 @@ def run(sw: Any, space: dict[str, Any], fixed: dict[str, str]) -> None:
     elif state["base"] != base:
         raise ValueError(f"{path} holds a research run over another search space or other overrides; rerun "
                          "with the same command to resume it, or give a new hydra.sweep.dir")
+    state["objective"] = sw.objective  # what the rounds optimise (objective.py), for research.md
+    proxy = [str(o) for o in (settings.get("proxy") or [])]
+    if state.setdefault("proxy", proxy) != proxy:
+        raise ValueError(f"{path} holds a research run with research.proxy={state['proxy']}; rerun with the same "
+                         "setting to resume it, or give a new hydra.sweep.dir")
     _save(path, state)
     index = 0
     while index < len(state["rounds"]):
@@ -208,12 +227,13 @@ def run(sw: Any, space: dict[str, Any], fixed: dict[str, str]) -> None:
         sw.space = load_space(entry["space"])
         values = entry["fixed_values"]
         sw.fixed = {**{k: v for k, v in fixed.items() if k not in values},
-                    **{k: f"{k}={override_value(v)}" for k, v in values.items()}}
+                    **{k: f"{k}={override_value(v)}" for k, v in values.items()},
+                    **{o.lstrip("+~").split("=", 1)[0]: o for o in proxy}}  # the trials run cheap (research.proxy)
         entry["study"] = f"{sw.study_name}-round{number}"
         earlier = _studies(sw, {"rounds": state["rounds"][:number - 1]})
-        used_before = sum(st.counted(x) for x in earlier)
+        used_before = sum(st.counted(x) for x in earlier) + _seed_jobs(state["rounds"][:number - 1])
         entry.setdefault("budget", max(0, (int(s.n_trials) - used_before) // (int(settings.rounds) - number + 1)))
-        entry["best_before"] = None if (b := best_of(earlier, direction)) is None else b.values[0]
+        entry["best_before"] = seeds.best(earlier, state)[1]
         _save(path, state)
         seed = None if s.seed is None else int(s.seed) + number - 1
         study, _ = sw.open_study(entry["study"], seed, ledger_start=state["ledger_start"])
@@ -233,11 +253,13 @@ def run(sw: Any, space: dict[str, Any], fixed: dict[str, str]) -> None:
             state["stopped"] = "too many failed trials (hydra.sweeper.max_failure_rate)"
             _save(path, state)
             break
-        new_space, new_fixed, info = narrow.narrow(study, sw.space, direction, settings)
+        judged = seeds.judge(sw, state, entry, study, sw.space, _originals(earlier + [study]),
+                             lambda: _save(path, state))
+        new_space, new_fixed, info = narrow.narrow(study, sw.space, direction, settings, judged)
         trials = study.get_trials(deepcopy=False)
         ran = [t for t in trials if original(t)]
-        best = best_of(earlier + [study], direction)
-        entry.update(info, status="done", best=None if best is None else best.values[0],
+        best, best_value, how = seeds.best(earlier + [study], state)
+        entry.update(info, status="done", best=best_value, best_judged=how,
                      best_trial=None if best is None else {"run_dir": best.user_attrs.get(RUN_DIR_ATTR),
                                                            "config": best.user_attrs.get(CONFIG_ATTR, best.params)},
                      ran=len(ran), pruned=sum(t.state == TrialState.PRUNED for t in ran),
@@ -246,7 +268,7 @@ def run(sw: Any, space: dict[str, Any], fixed: dict[str, str]) -> None:
         if s.report:
             report.write_report(study, sw.sweep_dir / f"round_{number}", sw._reproduce_prefix(), list(s.plots),
                                 stale=[], storage_url=sw.storage_url)
-        used = used_before + st.counted(study)
+        used = used_before + st.counted(study) + entry.get("seed_jobs", 0)
         stop = _stop_reason(sw, state, entry, new_space, used)
         if stop:
             state["stopped"] = stop
@@ -256,7 +278,7 @@ def run(sw: Any, space: dict[str, Any], fixed: dict[str, str]) -> None:
                                     "fixed_values": {**values, **new_fixed}, "status": "pending"})
         _save(path, state)
     studies = _studies(sw, state)
-    best = best_of(studies, direction)
+    best = seeds.best(studies, state)[0]
     if int(settings.confirm_seeds) > 0 and best is not None and state.get("stopped") \
             and not sw._too_many_failures() and (state.get("confirmation") or {}).get("status") != "done":
         from hydra_plugins.loopwright_sweeper import confirm

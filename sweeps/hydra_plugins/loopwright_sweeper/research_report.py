@@ -147,7 +147,7 @@ def _fmt(value: Any) -> str:
     return str(value).replace("|", "\\|")
 
 
-def _round_lines(entry: dict[str, Any]) -> list[str]:
+def _round_lines(entry: dict[str, Any], direction: str) -> list[str]:
     from hydra_plugins.loopwright_sweeper.narrow import load_space
 
     space = load_space(entry["space"])
@@ -159,7 +159,8 @@ def _round_lines(entry: dict[str, Any]) -> list[str]:
     lines += [f"- ran {ran} trials: {entry.get('pruned', 0)} pruned ({entry.get('pruned', 0) / max(ran, 1):.0%}), "
               f"{entry.get('failed', 0)} failed; {entry.get('warm', 0)} earlier trials copied in (warm start); "
               f"{entry.get('repeats', 0)} repeats told, not run",
-              f"- best value after this round: {_fmt(entry.get('best'))} (before it: {_fmt(entry.get('best_before'))})"]
+              f"- best value after this round: {_fmt(entry.get('best'))} (before it: {_fmt(entry.get('best_before'))})"
+              + (f"; {entry['best_judged']}" if entry.get("best_judged") else "")]
     if entry["fixed_values"]:
         lines.append("- fixed by earlier rounds: " + ", ".join(f"`{k}={_fmt(v)}`"
                                                                for k, v in entry["fixed_values"].items()))
@@ -167,6 +168,7 @@ def _round_lines(entry: dict[str, Any]) -> list[str]:
         lines.append(f"- Pareto front (the top trials the narrowing read): trials {entry['front']}")
     if entry.get("importances_note"):
         lines.append(f"- importances: {entry['importances_note']}")
+    lines += _seed_lines(entry, direction)
     lines += ["", "| param | space this round | importance | decision | next round | reason |",
               "|---|---|---|---|---|---|"]
     imp = entry.get("importances", {})
@@ -178,25 +180,56 @@ def _round_lines(entry: dict[str, Any]) -> list[str]:
     return lines + [""]
 
 
+def _seed_lines(entry: dict[str, Any], direction: str) -> list[str]:
+    """The seeds behind the round's decisions: the noise, and each reseeded trial's mean and interval."""
+    noise, fid = entry.get("noise"), entry.get("fidelity")
+    if not noise:
+        return []
+    lines = [f"- {noise['line']}"]
+    if fid:
+        rho = "not computed (fewer than 3 promoted trials, or a constant side)" if fid["spearman"] is None \
+            else f"{fid['spearman']:+.3f}"
+        lines.append(f"- proxy vs full fidelity (research.proxy): Spearman rank correlation {rho} over {fid['n']} "
+                     "promoted trials (proxy value, full value): " + ", ".join(f"({p:.4g}, {f:.4g})"
+                                                                               for p, f in fid["pairs"]))
+    if entry.get("seed_jobs"):
+        lines.append(f"- reseeded: trials {entry.get('seed_candidates', [])} (the top trials and each choice's best), "
+                     f"{entry['seed_jobs']} jobs" + (f"; failed: {entry['seed_failures']}" if entry.get(
+                         "seed_failures") else ""))
+    judged = entry.get("judged") or {}
+    if judged:
+        top = set(entry.get("top", []))
+        lines += ["", "| trial | params | own run | seeds | mean | 95% interval | top |",
+                  "|---|---|---|---|---|---|---|"]
+        rows = sorted(judged.items(), key=lambda kv: kv[1]["mean"], reverse=direction == "maximize")
+        for number, j in rows:
+            params = ", ".join(f"{k}={_fmt(v)}" for k, v in j["params"].items())
+            own = f"{j['own']:.4g}" if "own" in j else ""
+            lines.append(f"| {number} | {params} | {own} | {j['n']} | {j['mean']:.4g} | "
+                         f"[{j['mean'] - j['halfwidth']:.4g}, "
+                         f"{j['mean'] + j['halfwidth']:.4g}] | {'yes' if int(number) in top else ''} |")
+        lines.append("")
+    return lines
+
+
 def write(sw: Any, state: dict[str, Any], studies: list[Any]) -> Path:
-    from hydra_plugins.loopwright_sweeper import confirm
-    from hydra_plugins.loopwright_sweeper.narrow import best_of
+    from hydra_plugins.loopwright_sweeper import confirm, seeds
 
     sweep_dir: Path = sw.sweep_dir
-    best = best_of(studies, state["direction"])
+    best, best_value, how = seeds.best(studies, state)
     results: dict[str, Any] = {"name": "loopwright", "research": True, "study_name": state["study_name"]}
     rec: list[str] = []
     if best is not None:
-        results.update(best_value=best.values[0], best_params=dict(best.user_attrs.get(CONFIG_ATTR, best.params)),
+        results.update(best_value=best_value, best_params=dict(best.user_attrs.get(CONFIG_ATTR, best.params)),
                        best_run_dir=best.user_attrs.get(RUN_DIR_ATTR))
         groups = OmegaConf.to_container(OmegaConf.select(sw.config, "hydra.runtime.choices") or {})
-        overrides = best.user_attrs.get(OVERRIDES_ATTR) or []
+        overrides = seeds.without_proxy(best.user_attrs.get(OVERRIDES_ATTR) or [], sw.settings)  # full fidelity
         target = sweep_dir / "experiment" / f"{EXPERIMENT}.yaml"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(experiment_yaml(overrides, groups, f"{sweep_dir}, best trial "
                                                            f"{best.user_attrs.get(RUN_DIR_ATTR)}"))
         rec = ["## Recommendation", "",
-               f"Best value **{best.values[0]:.6g}**{' (first objective)' if len(best.values) > 1 else ''} "
+               f"Best value **{best_value:.6g}**{' (first objective)' if len(best.values) > 1 else ''}, {how} "
                f"({best.user_attrs.get(RUN_DIR_ATTR)}), written as "
                f"`experiment/{EXPERIMENT}.yaml`; run it as it is:", "", "```bash",
                f"{sw._reproduce_prefix()} hydra.searchpath=[file://{sweep_dir.resolve()}] experiment={EXPERIMENT}",
@@ -208,12 +241,16 @@ def write(sw: Any, state: dict[str, Any], studies: list[Any]) -> Path:
              f"- direction: {', '.join(state.get('directions') or [state['direction']])}; "
              f"budget: n_trials={state['n_trials']} over up to "
              f"{state['rounds_planned']} rounds",
+             f"- objective: {(state.get('objective') or {}).get('line', 'what the job returns')}",
+             "- fidelity: " + (f"every trial cheap ({' '.join(state['proxy'])}), each round's candidates promoted "
+                                "to full fidelity (research.proxy)" if state.get("proxy") else "every trial at full "
+                                "fidelity"),
              f"- rounds run: {len(done)}; trials run: {sum(e.get('ran', 0) for e in done)}",
              f"- stopped: {state.get('stopped') or 'not yet (rerun the same command to resume)'}", ""]
     lines += rec
     lines += confirm.lines(state.get("confirmation"))
     for entry in state["rounds"]:
-        lines += _round_lines(entry)
+        lines += _round_lines(entry, state["direction"])
     if sw.settings.report:
         lines += ["## Plots", "", *_plots(sw, state, studies), ""]
     path = sweep_dir / "research.md"

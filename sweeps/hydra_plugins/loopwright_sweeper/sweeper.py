@@ -46,6 +46,9 @@ class LoopwrightSweeper(Sweeper):
         self.settings = OmegaConf.create(settings)
         if not 0.0 <= float(self.settings.max_failure_rate) <= 1.0:
             raise ValueError(f"hydra.sweeper.max_failure_rate={self.settings.max_failure_rate} must be in [0, 1]")
+        if int(self.settings.research.seeds) < 1:
+            raise ValueError(f"hydra.sweeper.research.seeds={self.settings.research.seeds} must be >= 1 "
+                             "(1: each trial on one seed)")
         if self.settings.pruner not in PRUNERS:
             raise ValueError(f"hydra.sweeper.pruner='{self.settings.pruner}' is not a known pruner; "
                              f"choose from {list(PRUNERS)}")
@@ -80,6 +83,11 @@ class LoopwrightSweeper(Sweeper):
         problem = cost.check_settings(self.cost_kind, self.directions)
         if problem:
             raise ValueError(problem)
+        from loopwright.sweep import objective
+
+        self.objective = objective.resolve(str(s.get("objective", "auto")), self.config,
+                                           research=int(s.research.rounds) > 1)
+        log.info(f"Objective: {self.objective['line']}")
         self.pruner_name = s.pruner
         if self.pruner_name != "none" and len(self.directions) > 1:
             log.warning("Pruning is off for multi-objective sweeps (one value per step cannot rank them)")
@@ -284,7 +292,7 @@ class LoopwrightSweeper(Sweeper):
             log.info(f"Trial {trial.number} pruned")
             return
         try:
-            values = self._values(ret.return_value) + self._cost(run_dir)
+            values = self.objective_values(ret.return_value, run_dir) + self._cost(run_dir)
         except ValueError as err:  # cost.CostUnknown included: a cost that cannot be read fails the trial
             self._fail(study, trial, str(err))
             return
@@ -299,6 +307,16 @@ class LoopwrightSweeper(Sweeper):
                 raise
         self.finished_here += 1
         log.info(f"Trial {trial.number} finished: {values}")
+
+    def objective_values(self, returned: Any, run_dir: Any) -> list[float]:
+        """The job's objective values (without the cost, which is the sweeper's): what it returned, the first
+        replaced by the held-out check's trained mean where hydra.sweeper.objective says so (objective.py)."""
+        values = self._values(returned)
+        if self.objective["source"] == "held_out_check":
+            from loopwright.sweep import objective
+
+            values[0] = objective.trial_value("held_out_check", run_dir)
+        return values
 
     def _values(self, returned: Any) -> list[float]:
         n = len(self.directions) - (1 if self.cost_kind else 0)  # the cost is the sweeper's, not the job's

@@ -6,6 +6,11 @@ wall time, ten times that when x == slow_x (refill tests); ``ledger``: append a
 $0.40 cost line per job (max_cost tests); ``steps`` > 0 plays a training loop that reports ``value``
 each step through the same trial storage train.py jobs use (pruning tests); ``manifest``: write a run dir's
 manifest.json as train.py does, with timings.total_s = |x| + 1 (cost tests), and ledger lines name the run dir.
+``eval.held_out_check`` set: write eval_results.json as train.py does, with the check's trained mean
+-(x + 1)^2 (its optimum at x = -1, the returned value's at x = 1): hydra.sweeper.objective tests.
+``proxy=true``: the job's cheap proxy, off by 0.5 |x - 0.5| (research.proxy tests).
+``lucky`` > 0: the lucky-seed case (research across seeds): on seed 0, z == "bar" is ``lucky`` better than its
+mean, on seeds 1 and 2 ``lucky`` worse, so seed 0 alone favours bar while the seed average favours foo.
 """
 
 import json
@@ -50,8 +55,16 @@ def main(cfg: DictConfig) -> object:
     if cfg.error:
         raise RuntimeError("cfg.error is True")
     value = (cfg.x - 1) ** 2 + (cfg.y + 2) ** 2 + (0.5 if cfg.z == "bar" else 0.0)
+    if cfg.proxy:  # a cheap proxy of the job (research.proxy): roughly right, ranks near-ties wrongly
+        value += 0.5 * abs(cfg.x - 0.5)
+    if cfg.lucky:  # seeds 0, 1, 2, ...: bar -1, +1, +1 (x lucky); foo a little noise around its mean
+        value += float(cfg.lucky) * ({"bar": (-1.0, 1.0, 1.0)}.get(cfg.z, (0.1, -0.1, 0.0)))[int(cfg.seed) % 3]
+    record["seed"], record["proxy"] = cfg.get("seed"), cfg.proxy  # None when a test deletes the key (~seed)
     if cfg.steps and cfg.get("trial") and cfg.trial.study_name:
         record["pruned_at"] = _pruned_at(cfg, value)
+    if cfg.eval.held_out_check:
+        (out / "eval_results.json").write_text(json.dumps({"summary": {"held_out_check": {
+            "check": cfg.eval.held_out_check, "trained_mean": -(cfg.x + 1) ** 2}}, "records": []}))
     record["end"] = time.time()
     (out / "record.json").write_text(json.dumps(record))
     return [value, float(cfg.x)] if cfg.objectives == 2 else value
