@@ -59,11 +59,12 @@ def _commitment(v) -> bool:
 
 def check(text: str, facts_json: Any, prompt: Any) -> dict:
     """``grounding``: every claim with its verdict; ``ungrounded``: the ones that make the reply not keepable."""
-    g = ground(text, record_of(facts_json), _messages(prompt))
+    messages = _messages(prompt)
+    g = ground(text, record_of(facts_json), messages)
     bad = [v.line() for v in g.verdicts if (v.verdict == CONTRADICTED and not _commitment(v)) or (
         v.verdict == UNSUPPORTED and v.claim.kind in INVENTED_KINDS)]
     from_record = sum(1 for v in g.supported if v.source.startswith("record."))
-    asked = re.sub(r"\W", "", " ".join(str(m.get("content", "")) for m in _messages(prompt)
+    asked = re.sub(r"\W", "", " ".join(str(m.get("content", "")) for m in messages
                                       if m.get("role") == "user")).casefold()
     # Specifics the reply brings from the record or the shop's rules that the customer did not say themselves: an
     # answer drawn from the evidence, in whatever language the sentence around it is written.

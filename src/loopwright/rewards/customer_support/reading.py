@@ -45,6 +45,7 @@ class Reading:
         self.policy = policy = policy or spol.Policy()
         f = self.facts
         self.contradictions: list[str] = []
+        self._stated_keys: dict[str, bool] = {}  # stated(), read once per key
         self.claims = sp.claimed_statuses(text) | policy.status_terms_in(text)
         self.escalates = any(not sp.negated(text, m.start()) for m in sp.ESCALATE.finditer(text))
         self.kinds = sr.report_kinds(user)
@@ -194,10 +195,9 @@ class Reading:
     def stated(self, key: str) -> bool:
         """Whether the reply states ``key`` (a record field, "outcome", "escalate"); read once per key: the named
         checks ask for the outcome twice (resolves, answers_asked)."""
-        cache = self.__dict__.setdefault("_stated_keys", {})
-        if key not in cache:
-            cache[key] = self._stated(key)
-        return cache[key]
+        if key not in self._stated_keys:
+            self._stated_keys[key] = self._stated(key)
+        return self._stated_keys[key]
 
     def _stated(self, key: str) -> bool:
         f = self.facts
