@@ -37,7 +37,8 @@ CARRY = ("trl==1.16.0", "hydra-core==1.3.8", "omegaconf==2.3.1", "datasets==5.2.
          "multiprocess==0.70.19", "xxhash==4.1.0", "fsspec==2026.9.0", "gguf==0.19.0", "requests==2.34.2",
          "urllib3", "certifi", "charset-normalizer", "cloudpickle==3.1.2", "matplotlib==3.11.2", "contourpy==1.3.3",
          "cycler==0.12.1", "fonttools==4.68.0", "kiwisolver==1.5.1", "pyparsing==3.3.3", "pillow==13.0.0",
-         "babel==2.19.0", "price-parser==0.5.1", "attrs==26.1.0")  # the last three: loopwright.grounding
+         "babel==2.19.0", "price-parser==0.5.1", "attrs==26.1.0",  # these three: loopwright.grounding
+         "stopwordsiso==0.7.1")  # the support grader's function words (rewards/customer_support/language.py)
 SDIST_ONLY = ("antlr4-python3-runtime==4.9.3",)  # built into a py3-none-any wheel here
 # The device's own packages, for the clean venv of --check. torch goes in only from --torch-wheel: this machine
 # reaches no Python 3.12 CPU build (download.pytorch.org does not resolve; PyPI's is a CUDA build of ~900 MB that
