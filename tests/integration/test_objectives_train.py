@@ -79,11 +79,14 @@ def test_objective_trains_two_steps_on_tiny(sweep, objective):
     if objective != "sft":
         # Rewards are logged on steps that generate (gspo generates every 4th step).
         assert "reward" in steps[0]
-        # The step-0 signal check ran, enforced, on one batch (16 groups of 2) and found signal: the warmed-up
-        # twin ends its replies within the budget, and the reward tells the task's answers apart.
+        # The step-0 signal check ran, enforced, on the first step's own rollouts (profile=smoke: 4 completions,
+        # 16 where the objective generates for 4 steps at once) and found signal with no generation of its own:
+        # the warmed-up twin ends its replies within the budget, and the reward tells the task's answers apart.
         check = manifest["signal_check"]
-        assert check["enforced"] is True and check["completions"] == 32 and check["signal"] is True
-        assert check["cut_at_budget"] < 16 and check["causes"] == []  # most replies end within the 8 tokens
+        batch = 4 * (manifest["trainer"]["kwargs_from_config"].get("steps_per_generation") or 1)
+        assert check["enforced"] is True and check["signal"] is True and check["causes"] == []
+        assert check["looked_at"] == {"training_batch": batch, "top_up": 0} and check["completions"] == batch
+        assert check["cut_at_budget"] < batch / 2  # most replies end within the 8 tokens
     else:
         assert manifest["signal_check"] == {"skipped": "objective=sft: no rollouts"}
     if objective == "dapo":  # the smoke budget (8 tokens) is under dapo's min_budget: no ramp and no filter

@@ -62,9 +62,10 @@ class GuardsConfig:
     # Abort after this many consecutive logged steps whose reward_std is 0: no group
     # had any reward difference, so the policy gradient is zero. null = off.
     zero_signal_steps: Optional[int] = 20
-    # Step 0 (src/loopwright/train/signal_check.py): one rollout batch of the base model, scored, before training;
-    # no group with a reward difference, or nearly every completion cut at the budget: stop, status no_signal
-    # (exit 10). true: enforced; false: skipped; null: enforced except on a random-init model (recorded only).
+    # Step 0 (src/loopwright/train/signal_check.py): the first step's own rollouts, judged before its optimizer
+    # step; no group with a reward difference, or nearly every completion cut at the budget: stop, status no_signal
+    # (exit 10). true: enforced; false: skipped; null: enforced except on a random-init model (recorded only)
+    # unless the reward gives one value to every completion and reference answer.
     signal_check: Optional[bool] = None
     # Abort when the loss or the gradient norm is NaN or infinite.
     stop_on_nonfinite: bool = True
@@ -77,7 +78,7 @@ class GuardsConfig:
     rollout_drift_steps: int = 3
     # Hang watchdog: no training step finished within max(hang_floor_s, hang_factor x the median step time)
     # -> every thread's stack into <run dir>/hang_stacks.txt, status hung, exit 12. null factor = off.
-    # hang_floor_s also bounds the reward's calls before training (pre-flight audit, step-0 signal check).
+    # hang_floor_s also bounds the reward's calls outside steps (pre-flight audit, the signal check's references).
     hang_factor: Optional[float] = 10.0
     hang_floor_s: float = 600.0
     # Resume progress: refuse (exit 2, resume_refused) a resume that would train 0 steps or restarts the schedule.

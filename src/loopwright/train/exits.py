@@ -69,10 +69,10 @@ EXITS: dict[str, Exit] = {
     "loopwright.episodes.token_check:TokenCheckError": Exit(
         "token_check_failed", 8, "loopwright: token check failed: {err}\n  run dir (manifest 'token_check' has the "
         "report): {run_dir}"),
-    # guards.signal_check: the base model's step-0 rollout batch has no signal (equal groups, or cut at the budget).
+    # guards.signal_check: the first step's rollout batch has no signal (equal groups, or cut at the budget).
     "loopwright.train.signal_check:NoSignal": Exit(
-        "no_signal", 10, "loopwright: {err}\n  run dir (manifest 'signal_check' has the figures; no training step "
-        "ran): {run_dir}"),
+        "no_signal", 10, "loopwright: {err}\n  run dir (manifest 'signal_check' has the figures; no optimizer "
+        "step ran, no weights saved): {run_dir}"),
     # A grader that cannot grade (reward=judge: its endpoint down, over budget, or answering nonsense).
     "loopwright.rewards:GraderError": Exit(
         "failed", 1, "loopwright: the reward could not grade: {err}\n  run dir (manifest status 'failed'): {run_dir}",

@@ -124,10 +124,7 @@ def _run(job: Job, extra_callbacks: list) -> dict[str, Any]:
         from loopwright.episodes import token_report
 
         token_report.preflight(job, tokenizer, data.train_rows)
-    from loopwright.train import signal_check
-
     stop_if_signalled()
-    signal_check.run(job, model, tokenizer, data)  # step 0: one rollout batch scored; no signal -> exit 10
     held_out = steps.held_out_eval(job, tokenizer, data)
     base = steps.evaluate_base(job, model, held_out)
     stop_if_signalled()

@@ -1,28 +1,32 @@
-"""Step 0: before the first training step, one rollout batch from the base model, scored (guards.signal_check).
+"""Step 0: the first training step's rollouts, judged before its optimizer step (guards.signal_check).
 
-The batch is shaped as training's: ``num_generations``-sized groups (as many as one generation batch holds,
-``per_device_train_batch_size x steps_per_generation / num_generations``, and at least :data:`MIN_GROUPS`) of
-training prompts drawn with the run's seed, sampled at the objective's temperature
-and top_p, cut at ``profile.max_completion_length``, the prompts rendered with the run's chat-template kwargs
-(model.thinking), scored by the run's reward. The run stops with status ``no_signal`` (exit 10) when
+TRL generates and scores the first generation batch for step 1 as it always does; before the optimizer steps,
+:class:`SignalCheck` reads that batch (the completions, their total reward, how many were cut at
+``profile.max_completion_length``), scores the task's reference answers (no generation) and decides. The run
+stops with status ``no_signal`` (exit 10), its weights never updated, when
 
 * every group has equal rewards (every advantage is 0, so the first policy gradient is 0) and the reward cannot
   be shown to tell answers apart: the task's reference answers score no higher (or the rows have none); or
 * at least :data:`CUT_SHARE` of the completions hit the length limit without ending (EOS): the budget is too
   small for what the model writes, and what the reward sees is a cut-off reply.
 
-The message names the likely cause from what was sampled (completions cut at the budget; completions opening
-a reasoning block; a reward that returns one value, tried on the task's reference answers too) and the
-override that fixes it. Sampling runs under ``torch.random.fork_rng``: training draws the same numbers with
-the check on or off. ``guards.signal_check``: true = enforced, false = skipped (recorded), null (the default)
-= enforced except on a random-init model (``model.source=random_init``), whose verdict is recorded but does
-not stop it: a random model has no signal by construction (it never ends a reply, it never answers) and
-exists to test the plumbing.
+A healthy run pays only for scoring the reference answers. A batch of fewer than :data:`MIN_GROUPS` groups whose
+verdict would stop the run on what the model happened to sample is topped up to :data:`MIN_GROUPS` groups from
+the same weights (under ``torch.random.fork_rng``: training draws the same numbers) before deciding. The message
+names the likely cause from what was sampled (completions cut at the budget; completions opening a reasoning
+block; a reward that returns one value, tried on the task's reference answers too) and the override that fixes
+it. ``guards.signal_check``: true = enforced, false = skipped (recorded), null (the default) = enforced except
+on a random-init model (``model.source=random_init``), whose verdict is recorded but does not stop it (a random
+model never ends a reply and never answers: it exists to test the plumbing), unless the cause does not depend
+on the model: a reward that returns one value for every completion and every reference answer stops any run.
+The manifest's ``signal_check`` records the verdict and ``looked_at``: the training batch's size and the top-up's.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from transformers import TrainerCallback
 
 CUT_SHARE = 0.98  # "nearly all completions hit the length limit" (the default job: up to 88%, docs/RUNS.md)
 # At least this many groups, although profile=cpu's generation batch has 2: on the default job (SmolLM2, groups
@@ -48,8 +52,8 @@ def enforced(cfg: Any) -> bool | None:
 
 
 def batch_rows(cfg: Any, rows: list[dict]) -> tuple[list[dict], int]:
-    """The batch's prompts (one per group, drawn with the run's seed from the distinct training prompts) and the
-    group size: a generation batch's groups, at least :data:`MIN_GROUPS`."""
+    """Prompts for the reference answers and the top-up (one per group, drawn with the run's seed from the
+    distinct training prompts) and the group size: a generation batch's groups, at least :data:`MIN_GROUPS`."""
     import json
     import random
 
@@ -63,7 +67,7 @@ def batch_rows(cfg: Any, rows: list[dict]) -> tuple[list[dict], int]:
 
 def sample(model: Any, tokenizer: Any, rows: list[dict], group: int, cfg: Any, template_kwargs: dict
            ) -> tuple[list[str], list[bool]]:
-    """``group`` sampled completions per row, in row order, and whether each ended (EOS) within the budget."""
+    """The top-up: ``group`` sampled completions per row, in row order, and whether each ended (EOS) in budget."""
     import torch
 
     from loopwright.evaluation.held_out import chat_texts
@@ -145,42 +149,117 @@ def message(record: dict[str, Any]) -> str:
             f"cause: " + "; ".join(record["causes"]) + ". guards.signal_check=false runs anyway")
 
 
-def run(job: Any, model: Any, tokenizer: Any, data: Any) -> dict[str, Any] | None:
-    """The job's step: skipped for SFT, multi-turn episodes and a resumed run (recorded); else sample, score,
-    record, and raise :class:`NoSignal` when enforced and the batch has no signal."""
-    from loopwright.evaluation.held_out import grade
-    from loopwright.models import families
-    from loopwright.train.reward_audit import bounded, limit_of
-
+def attach(job: Any, data: Any, trainer: Any) -> SignalCheck | None:
+    """The check for this job, added to the trainer's callbacks; None (recorded) where it does not apply: SFT,
+    multi-turn episodes, a resumed run, guards.signal_check=false."""
     cfg = job.cfg
     mode = enforced(cfg)
     skipped = ("guards.signal_check=false" if mode is None else "objective=sft: no rollouts"
-               if cfg.objective.trainer.value == "sft" else "task.multi_turn=true: episodes are not sampled here"
+               if cfg.objective.trainer.value == "sft" else "task.multi_turn=true: episodes are not checked"
                if cfg.task.multi_turn else "a resumed run (it had its check)" if job.resume is not None
                and job.resume.checkpoint is not None else None)
     if skipped:
         job.record.signal_check({"skipped": skipped})
         return None
-    rows, group = batch_rows(cfg, data.train_rows)
-    with job.record.timed("signal_check_s"):
-        texts, ended = sample(model, tokenizer, rows, group, cfg, families.chat_template_kwargs(cfg))
-        expanded = [r for r in rows for _ in range(group)]
-        references = [str(r["answer"]) for r in rows] if all("answer" in r for r in rows) else None
+    check = SignalCheck(job, data, bool(mode))
+    check.trainer = trainer
+    trainer.add_callback(check)
+    return check
 
-        def score() -> tuple[list[float], list[float] | None]:
-            return (grade(expanded, texts, data.reward_fn),
-                    grade(rows, references, data.reward_fn) if references else None)
 
-        # the hang watchdog is armed in training steps only: a reward that never returns here is bounded too
-        scores, reference_scores = bounded(score, limit_of(cfg), job.run_dir / "hang_stacks.txt",
-                                           "the step-0 signal check", way_out="")
-    record = {**verdict(cfg, rows, group, texts, ended, scores, reference_scores), "enforced": bool(mode)}
-    job.record.signal_check(record)
-    print(f"[loopwright] signal check (step 0): {'signal' if record['signal'] else 'NO SIGNAL'}: "
-          f"{record['groups_with_equal_rewards']}/{len(rows)} groups equal, {record['cut_at_budget']}/"
-          f"{len(texts)} cut at the budget" + ("" if record["signal"] or mode else
-                                             " (model.source=random_init: recorded, not enforced)")
-          + (f" ({record['warning']})" if "warning" in record else ""), flush=True)
-    if mode and not record["signal"]:
-        raise NoSignal(message(record))
-    return record
+def _text(completion: Any) -> str:
+    if isinstance(completion, list):  # conversational: the assistant's messages
+        return "".join(str(m.get("content") or "") for m in completion if isinstance(m, dict))
+    return str(completion)
+
+
+def training_batch(trainer: Any) -> tuple[list[str], list[float], int, int]:
+    """The first generation batch as TRL's GRPO/RLOO trainer scored it (its completions table, sized to one
+    generation batch, and its metrics): completion texts, the weighted total reward of each (the advantage's
+    input), completions cut at the budget, the group size."""
+    logs, metrics = trainer._logs, trainer._metrics["train"]
+    texts = [_text(c) for c in logs["completion"]]
+    weights = [float(w) for w in trainer.reward_weights.tolist()]
+    per_func = [list(logs["rewards"][name]) for name in trainer.reward_func_names]
+    scores = [sum(w * (v if v == v else 0.0) for w, v in zip(weights, values)) for values in zip(*per_func)]
+    cut = round(float(metrics["completions/clipped_ratio"][0]) * len(texts))
+    return texts, scores, cut, int(trainer.num_generations)
+
+
+class SignalCheck(TrainerCallback):
+    """Step 0's verdict from the first training step's own rollouts, before its optimizer step.
+
+    TRL generated and scored the first generation batch for the first step; this reads it (the completions table
+    and metrics TRL keeps for its logs), scores the task's reference answers (no generation), and decides. When
+    that batch has fewer than :data:`MIN_GROUPS` groups and its verdict would stop the run on what the model
+    sampled, a top-up sample brings it to :data:`MIN_GROUPS` groups before deciding (a 2-group batch is all-equal
+    on 7 seeds in 10 of the default job, docs/RUNS.md): only a run that looks like it has no signal pays for
+    generation. A reward that returns one value for every completion and every reference answer stops the run on
+    any model, a random-init one included: that cause does not depend on the model."""
+
+    def __init__(self, job: Any, data: Any, enforce: bool) -> None:
+        self.job, self.data, self.enforce = job, data, enforce
+        self.trainer: Any = None  # set once the trainer is built (train/steps.py)
+        self.done = False
+
+    def on_pre_optimizer_step(self, args: Any, state: Any, control: Any, **kwargs: Any) -> Any:
+        if self.done or self.trainer is None:
+            return control
+        self.done = True
+        self.decide()
+        return control
+
+    def decide(self) -> dict[str, Any]:
+        from loopwright.evaluation.held_out import grade
+        from loopwright.train.reward_audit import bounded, limit_of
+
+        job, cfg = self.job, self.job.cfg
+        with job.record.timed("signal_check_s"):
+            texts, scores, cut, group = training_batch(self.trainer)
+            rows, _ = batch_rows(cfg, self.data.train_rows)
+            references = [str(r["answer"]) for r in rows] if rows and all("answer" in r for r in rows) else None
+            reference_scores = None
+            if references:  # the hang watchdog times steps only: a reward that never returns here is bounded too
+                reference_scores = bounded(lambda: grade(rows, references, self.data.reward_fn), limit_of(cfg),
+                                           job.run_dir / "hang_stacks.txt", "the step-0 signal check", way_out="")
+            ended = [True] * (len(texts) - cut) + [False] * cut
+            groups = len(texts) // max(group, 1)
+            record = verdict(cfg, [None] * groups, group, texts, ended, scores, reference_scores)
+            looked_at = {"training_batch": len(texts), "top_up": 0}
+            if not record["signal"] and groups < MIN_GROUPS and not _model_independent(scores, reference_scores):
+                extra_texts, extra_ended, extra_scores = self._top_up(rows, group, groups)
+                looked_at["top_up"] = len(extra_texts)
+                record = verdict(cfg, [None] * (groups + len(extra_texts) // group), group, texts + extra_texts,
+                                 ended + extra_ended, scores + extra_scores, reference_scores)
+        independent = _model_independent(scores, reference_scores)
+        record.update(looked_at=looked_at, enforced=self.enforce or (independent and not record["signal"]),
+                      model_independent=independent)
+        job.record.signal_check(record)
+        print(f"[loopwright] signal check (step 0, on the first step's {len(texts)} rollouts"
+              + (f" and {looked_at['top_up']} more" if looked_at["top_up"] else "") + "): "
+              f"{'signal' if record['signal'] else 'NO SIGNAL'}: {record['groups_with_equal_rewards']}/"
+              f"{record['prompts']} groups equal, {record['cut_at_budget']}/{record['completions']} cut at the budget"
+              + ("" if record["signal"] or record["enforced"] else " (model.source=random_init: recorded, not "
+                 "enforced)") + (f" ({record['warning']})" if "warning" in record else ""), flush=True)
+        if record["enforced"] and not record["signal"]:
+            raise NoSignal(message(record))
+        return record
+
+    def _top_up(self, rows: list[dict], group: int, have: int) -> tuple[list[str], list[bool], list[float]]:
+        """MIN_GROUPS - have more groups, sampled from the weights the first step started from (no optimizer
+        step yet), on prompts drawn with the run's seed."""
+        from loopwright.evaluation.held_out import grade
+        from loopwright.models import families
+
+        trainer = self.trainer
+        picked = rows[: max(MIN_GROUPS - have, 0)]
+        model = trainer.accelerator.unwrap_model(trainer.model)
+        texts, ended = sample(model, trainer.processing_class, picked, group, self.job.cfg,
+                              families.chat_template_kwargs(self.job.cfg))
+        expanded = [r for r in picked for _ in range(group)]
+        return texts, ended, grade(expanded, texts, self.data.reward_fn)
+
+
+def _model_independent(scores: list[float], reference_scores: list[float] | None) -> bool:
+    """One value for every sampled completion and every reference answer: the reward, not the model."""
+    return bool(reference_scores) and len({round(s, 9) for s in [*scores, *reference_scores]}) == 1

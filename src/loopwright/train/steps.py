@@ -213,7 +213,7 @@ def prepare_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: 
     from transformers.trainer_callback import ProgressCallback
 
     from loopwright import objectives
-    from loopwright.train import checkpoints, resume
+    from loopwright.train import checkpoints, resume, signal_check
     from loopwright import models
     from loopwright.train.callbacks import (MetricsFileCallback, PeriodicEvalCallback, ProgressBarCallback,
                                             ResumedHorizonCallback)
@@ -258,6 +258,7 @@ def prepare_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: 
     # Always: a preemption saves a checkpoint even when checkpoint.every is null.
     fingerprint = resume.fingerprint(cfg, job.record.data["dataset"]["train"]["sha256"])
     checkpoints.make_saves_atomic(trainer, run_dir, int(cfg.checkpoint.keep), fingerprint)
+    signal_check.attach(job, data, trainer)  # step 1's rollouts judged before its optimizer step: exit 10 if none
     trainer.remove_callback(ProgressCallback)
     trainer.add_callback(ProgressBarCallback(f"{cfg.objective.name} on {cfg.task.name}"))
     job.record.trainer(trainer, trainer_kwargs, torch_threads=torch.get_num_threads())
