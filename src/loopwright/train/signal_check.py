@@ -131,7 +131,10 @@ def verdict(cfg: Any, rows: list[dict], group: int, texts: list[str], ended: lis
         value = f"one value ({scores[0]:g})" if len(set(scores)) == 1 else "one value per prompt"
         tried = " and to the task's reference answers" if reference_scores is not None else ""
         causes.append(f"the reward returns {value} for every completion{tried}: check reward="
-                      f"{cfg.reward.name} (its weight, params or _target_) against this task's answers")
+                      f"{cfg.reward.name} (its weight, params or _target_) against this task's answers"
+                      + ("" if reference_scores is not None else "; or, the rows having no reference answer to try "
+                         "it on, the model never earns it: warm the model up with SFT first (the tool and support "
+                         "agents' recipes: experiment=tool_agent_sft, experiment=support_agent_sft)"))
     elif all(flat):
         record["warning"] = ("every group's completions scored the same, but the reward scores the task's reference "
                              "answers higher: not stopped (guards.zero_signal_steps watches the next batches); "
@@ -233,7 +236,7 @@ class SignalCheck(TrainerCallback):
                                  ended + extra_ended, scores + extra_scores, reference_scores)
         independent = _model_independent(scores, reference_scores)
         record.update(looked_at=looked_at, enforced=self.enforce or (independent and not record["signal"]),
-                      model_independent=independent)
+                      model_independent=independent, seconds=job.record.timings.get("signal_check_s"))
         job.record.signal_check(record)
         print(f"[loopwright] signal check (step 0, on the first step's {len(texts)} rollouts"
               + (f" and {looked_at['top_up']} more" if looked_at["top_up"] else "") + "): "
