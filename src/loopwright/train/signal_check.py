@@ -185,7 +185,7 @@ def training_batch(trainer: Any) -> tuple[list[str], list[float], int, int]:
     weights = [float(w) for w in trainer.reward_weights.tolist()]
     per_func = [list(logs["rewards"][name]) for name in trainer.reward_func_names]
     scores = [sum(w * (v if v == v else 0.0) for w, v in zip(weights, values)) for values in zip(*per_func)]
-    cut = round(float(metrics["completions/clipped_ratio"][0]) * len(texts))
+    cut = round(float(metrics["completions/clipped_ratio"][-1]) * len(texts))  # the batch the table holds: the last
     return texts, scores, cut, int(trainer.num_generations)
 
 
@@ -212,13 +212,24 @@ class SignalCheck(TrainerCallback):
         self.decide()
         return control
 
-    def decide(self) -> dict[str, Any]:
+    def on_step_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> Any:
+        """A trainer that never called the pre-optimizer hook still gets its verdict, one step late and said so,
+        rather than none."""
+        if not self.done and self.trainer is not None:
+            self.done = True
+            self.decide(late=True)
+        return control
+
+    def decide(self, late: bool = False) -> dict[str, Any]:
         from loopwright.evaluation.held_out import grade
         from loopwright.train.reward_audit import bounded, limit_of
 
         job, cfg = self.job, self.job.cfg
         with job.record.timed("signal_check_s"):
             texts, scores, cut, group = training_batch(self.trainer)
+            if not texts:  # nothing to judge is no verdict, said so: never "no signal" on an empty table
+                job.record.signal_check({"skipped": "the trainer's first step held no scored completions"})
+                return {}
             rows, _ = batch_rows(cfg, self.data.train_rows)
             references = [str(r["answer"]) for r in rows] if rows and all("answer" in r for r in rows) else None
             reference_scores = None
@@ -237,6 +248,8 @@ class SignalCheck(TrainerCallback):
         independent = _model_independent(scores, reference_scores)
         record.update(looked_at=looked_at, enforced=self.enforce or (independent and not record["signal"]),
                       model_independent=independent, seconds=job.record.timings.get("signal_check_s"))
+        if late:
+            record["late"] = "judged after step 1's optimizer step: the trainer called no pre-optimizer hook"
         job.record.signal_check(record)
         print(f"[loopwright] signal check (step 0, on the first step's {len(texts)} rollouts"
               + (f" and {looked_at['top_up']} more" if looked_at["top_up"] else "") + "): "

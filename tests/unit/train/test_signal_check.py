@@ -71,3 +71,40 @@ def test_no_signal_has_its_own_status_and_exit_code():
     err = signal_check.NoSignal("x")
     how = exits.exit_for(err)
     assert (how.status, how.code) == ("no_signal", 10)
+
+
+def _judged(tmp_path, completions, rewards, clipped, event):
+    """The callback on a stand-in of the table TRL keeps (its completions, rewards and metrics), fired by
+    ``event``; the real trainer is in tests/integration/train/test_signal_check_runs.py."""
+    import json
+    from types import SimpleNamespace
+
+    import torch
+
+    from loopwright.train.record import RunRecord
+
+    cfg = compose(["model=tiny", "profile=smoke"])
+    record = RunRecord.start(cfg, tmp_path)
+    rows = [{"prompt": f"q{i}", "answer": "1"} for i in range(4)]
+    job = SimpleNamespace(cfg=cfg, run_dir=tmp_path, record=record, resume=None)
+    data = SimpleNamespace(train_rows=rows, reward_fn=lambda completions, **_: [1.0 for _ in completions])
+    trainer = SimpleNamespace(_logs={"completion": completions, "rewards": {"r": rewards}},
+                              _metrics={"train": {"completions/clipped_ratio": [clipped]}},
+                              reward_weights=torch.tensor([1.0]), reward_func_names=["r"], num_generations=2,
+                              add_callback=lambda cb: None)
+    check = signal_check.attach(job, data, trainer)
+    getattr(check, event)(None, None, None)
+    getattr(check, "on_step_end")(None, None, None)  # after the hook it is a no-op: judged once
+    return json.loads((tmp_path / "manifest.json").read_text())["signal_check"]
+
+
+def test_a_trainer_that_never_calls_the_pre_optimizer_hook_is_judged_at_step_end_and_says_so(tmp_path):
+    on_time = _judged(tmp_path / "a", ["7", "3", "1", "2"], [0.0, 1.0, 1.0, 0.0], 0.0, "on_pre_optimizer_step")
+    assert on_time["signal"] and "late" not in on_time and on_time["looked_at"] == {"training_batch": 4, "top_up": 0}
+    late = _judged(tmp_path / "b", ["7", "3", "1", "2"], [0.0, 1.0, 1.0, 0.0], 0.0, "on_step_end")
+    assert late["signal"] and "no pre-optimizer hook" in late["late"]
+
+
+def test_an_empty_first_table_is_no_verdict_not_no_signal(tmp_path):
+    check = _judged(tmp_path, [], [], 0.0, "on_pre_optimizer_step")
+    assert check == {"skipped": "the trainer's first step held no scored completions"}
