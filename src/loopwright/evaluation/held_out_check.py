@@ -26,14 +26,11 @@ CONFIDENCE, RESAMPLES, SEED = 0.95, 2000, 0
 def grounding_reward(prompts: Any = None, completions: Any = None, facts_json: Any = None, **_: Any) -> list[float]:
     """1.0 when nothing a reply states is contradicted or invented (rewards/customer_support/grounding.py), else 0.0."""
     from loopwright.rewards import completion_text
+    from loopwright.rewards.customer_support import spread
     from loopwright.rewards.customer_support.grounding import check
 
-    completions = list(completions or [])
-    n = len(completions)
-    facts = list(facts_json) if isinstance(facts_json, (list, tuple)) else [facts_json] * n
-    asks = list(prompts) if isinstance(prompts, (list, tuple)) and len(prompts) == n else [None] * n
-    return [0.0 if check(completion_text(c), facts[i], asks[i])["ungrounded"] else 1.0
-            for i, c in enumerate(completions)]
+    return [0.0 if check(completion_text(c), f, a)["ungrounded"] else 1.0
+            for c, f, a in zip(*spread(completions, facts_json, prompts))]
 
 
 def check_reward(spec: str) -> Callable[..., list[float]]:

@@ -79,3 +79,12 @@ def test_a_check_needs_the_held_out_evaluation():
     problems = held_out_check.problems(compose(["eval.held_out_check=grounding", "eval.enabled=false"]))
     assert problems and "needs eval.enabled=true" in problems[0]
     assert held_out_check.problems(compose(["eval.held_out_check=grounding"])) == []
+
+
+def test_grounding_takes_columns_of_any_length_as_the_grader_does():
+    """A batch whose record column is shorter than its completions (or one record for all, or prompts of
+    another length) is scored one per completion: the missing records read as none. It raised IndexError."""
+    replies = [[{"role": "assistant", "content": "Your order shipped on 3 May."}]] * 3
+    record = json.dumps({"order_id": "W1", "ship_date": "2024-05-03"})
+    assert held_out_check.grounding_reward(completions=replies, facts_json=[record]) == [1.0, 0.0, 0.0]
+    assert held_out_check.grounding_reward(completions=replies, facts_json=record, prompts=["a"]) == [1.0] * 3

@@ -155,16 +155,22 @@ def make(params: dict) -> Any:
     def customer_support_reward(completions: list, facts_json: Any = None, prompts: Any = None,
                                 **_: Any) -> list[float]:
         """TRL reward function: one float in [0, 1] per completion."""
-        completions = list(completions or [])
-        n = len(completions)
-        facts = list(facts_json) if isinstance(facts_json, (list, tuple)) else [facts_json] * n
-        asks = list(prompts) if isinstance(prompts, (list, tuple)) and len(prompts) == n else [None] * n
-        return [score(c, facts[i] if i < len(facts) else None, asks[i], facts_map, cap)
-                for i, c in enumerate(completions)]
+        return [score(c, f, a, facts_map, cap) for c, f, a in zip(*spread(completions, facts_json, prompts))]
 
     customer_support_reward.threshold = threshold
     customer_support_reward.breakdown = lambda completion, columns: breakdown(completion, columns, facts_map, cap)
     return customer_support_reward
+
+
+def spread(completions: Any, facts_json: Any, prompts: Any) -> tuple[list, list, list]:
+    """TRL's columns one per completion: the completions; the records (a list as given, padded with None where
+    short; one value for all); the prompts where there is one per completion, else None each."""
+    completions = list(completions or [])
+    n = len(completions)
+    facts = list(facts_json)[:n] if isinstance(facts_json, (list, tuple)) else [facts_json] * n
+    facts += [None] * (n - len(facts))
+    asks = list(prompts) if isinstance(prompts, (list, tuple)) and len(prompts) == n else [None] * n
+    return completions, facts, asks
 
 
 def kept(completion: Any, facts_json: Any, threshold: float = DEFAULT_THRESHOLD, prompt: Any = None) -> bool:
