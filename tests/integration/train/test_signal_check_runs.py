@@ -58,7 +58,7 @@ def test_a_model_that_never_ends_its_replies_stops_at_step_zero(tmp_path):
     assert check["groups_with_equal_rewards"] < check["prompts"]  # the reward tells them apart: only length fires
     assert check["cut_at_budget"] == check["completions"]
     # 2 groups all cut could be chance: topped up to MIN_GROUPS groups from the same weights before deciding
-    assert check["looked_at"]["top_up"] == 28 and check["prompts"] == 16 and check["model_independent"] is False
+    assert check["looked_at"]["top_up"] == 28 and check["prompts"] == 16 and check["one_value_everywhere"] is False
     assert "cut at the budget (profile.max_completion_length=8)" in proc.stderr
     assert "profile.max_completion_length=32" in proc.stderr
 
@@ -70,7 +70,7 @@ def test_a_reward_that_returns_one_value_stops_at_step_zero_and_false_skips_the_
     manifest, check = _stopped(proc, run_dir)
     assert check["groups_with_equal_rewards"] == check["prompts"] and check["reward_values"] == [0.5]
     # one value for every completion and every reference answer: no sample could change that, so no top-up
-    assert check["looked_at"]["top_up"] == 0 and check["model_independent"] is True
+    assert check["looked_at"]["top_up"] == 0 and check["one_value_everywhere"] is True
     assert "the reward returns one value (0.5) for every completion and to the task's reference answers" in proc.stderr
     skipped = tmp_path / "skipped"
     proc = run_train([*planted, "guards.signal_check=false", f"hydra.run.dir={skipped}"], cwd=tmp_path)
@@ -79,14 +79,11 @@ def test_a_reward_that_returns_one_value_stops_at_step_zero_and_false_skips_the_
     assert manifest["status"] == "completed" and manifest["signal_check"] == {"skipped": "guards.signal_check=false"}
 
 
-def test_a_constant_reward_stops_a_random_init_run_too_while_its_cut_replies_are_only_recorded(tmp_path):
-    """guards.signal_check=null (the default): a random-init model's own verdict (every reply cut) is recorded, not
-    enforced; a reward that gives one value to every completion and every reference answer stops it anyway."""
+def test_on_a_random_init_model_the_default_records_the_verdict_and_trains(tmp_path):
+    """guards.signal_check=null (the default) on model=tiny: every reply is cut at the budget, recorded with the
+    top-up that confirmed it, not enforced; the run trains. (A constant reward is not stopped here either: a format
+    reward scores raw reference answers as it scores random text, and such wiring runs must train.)"""
     default = [t for t in TINY if not t.startswith("guards.signal_check")]
-    run_dir = tmp_path / "constant"
-    proc = run_train([*default, "reward._target_=planted_rewards.constant", f"hydra.run.dir={run_dir}"], cwd=tmp_path)
-    _, check = _stopped(proc, run_dir)
-    assert check["model_independent"] is True
     run_dir = tmp_path / "counts"
     proc = run_train([*default, "reward._target_=planted_rewards.char_count", "reward.audit=false",
                       "guards.reward_hacking=null",  # a length reward: the monitor would stop it, rightly
