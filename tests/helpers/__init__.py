@@ -14,6 +14,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 CONF = ROOT / "conf"
 GROUPS = ("model", "objective", "reward", "task", "provider", "profile", "rollout", "logger")
+# model=tiny after 150 SFT steps on the arithmetic task (about 10 s): a twin that ends its replies with a number,
+# as a pretrained model would (a random-init model never ends a reply). Add hydra.run.dir=...
+WARM_UP_TINY = ["model=tiny", "objective=sft", "profile=smoke", "profile.max_steps=150", "objective.learning_rate=3e-3",
+                "eval.enabled=false"]
 
 
 def options(group: str) -> list[str]:

@@ -14,21 +14,19 @@ from pathlib import Path
 
 import pytest
 
-from helpers import options, run_train
+from helpers import WARM_UP_TINY, options, run_train
 
 OBJECTIVES = options("objective")
 EXPECTED_TRAINER = {"rloo": "RLOOTrainer", "sft": "SFTTrainer"}
 
 
-WARM_UP = ["model=tiny", "objective=sft", "profile=smoke", "profile.max_steps=150", "objective.learning_rate=3e-3",
-           "eval.enabled=false"]
 
 
 @pytest.fixture(scope="module")
 def warmed_tiny(tmp_path_factory) -> Path:
     """model=tiny after 150 SFT steps on the arithmetic task: a model dir that ends its replies with a number."""
     cwd = tmp_path_factory.mktemp("warm_up")
-    proc = run_train([*WARM_UP, f"hydra.run.dir={cwd / 'run'}"], cwd=cwd)
+    proc = run_train([*WARM_UP_TINY, f"hydra.run.dir={cwd / 'run'}"], cwd=cwd)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
     return cwd / "run" / "model"
 

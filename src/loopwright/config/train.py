@@ -64,8 +64,7 @@ class GuardsConfig:
     zero_signal_steps: Optional[int] = 20
     # Step 0 (src/loopwright/train/signal_check.py): the first step's own rollouts, judged before its optimizer
     # step; no group with a reward difference, or nearly every completion cut at the budget: stop, status no_signal
-    # (exit 10). true: enforced; false: skipped; null: enforced except on a random-init model (recorded only)
-    # unless the reward gives one value to every completion and reference answer.
+    # (exit 10). true: enforced; false: skipped; null: enforced except on a random-init model (recorded only).
     signal_check: Optional[bool] = None
     # Abort when the loss or the gradient norm is NaN or infinite.
     stop_on_nonfinite: bool = True

@@ -163,24 +163,19 @@ def attach(job: Any, data: Any, trainer: Any) -> SignalCheck | None:
     if skipped:
         job.record.signal_check({"skipped": skipped})
         return None
-    check = SignalCheck(job, data, bool(mode))
-    check.trainer = trainer
+    check = SignalCheck(job, data, bool(mode), trainer)
     trainer.add_callback(check)
     return check
-
-
-def _text(completion: Any) -> str:
-    if isinstance(completion, list):  # conversational: the assistant's messages
-        return "".join(str(m.get("content") or "") for m in completion if isinstance(m, dict))
-    return str(completion)
 
 
 def training_batch(trainer: Any) -> tuple[list[str], list[float], int, int]:
     """The first generation batch as TRL's GRPO/RLOO trainer scored it (its completions table, sized to one
     generation batch, and its metrics): completion texts, the weighted total reward of each (the advantage's
     input), completions cut at the budget, the group size."""
+    from loopwright.rewards import completion_text
+
     logs, metrics = trainer._logs, trainer._metrics["train"]
-    texts = [_text(c) for c in logs["completion"]]
+    texts = [completion_text(c) for c in logs["completion"]]
     weights = [float(w) for w in trainer.reward_weights.tolist()]
     per_func = [list(logs["rewards"][name]) for name in trainer.reward_func_names]
     scores = [sum(w * (v if v == v else 0.0) for w, v in zip(weights, values)) for values in zip(*per_func)]
@@ -196,16 +191,15 @@ class SignalCheck(TrainerCallback):
     that batch has fewer than :data:`MIN_GROUPS` groups and its verdict would stop the run on what the model
     sampled, a top-up sample brings it to :data:`MIN_GROUPS` groups before deciding (a 2-group batch is all-equal
     on 7 seeds in 10 of the default job, docs/RUNS.md): only a run that looks like it has no signal pays for
-    generation; nor does one whose reward gave one value to every completion and every reference answer (no
-    sample could change that verdict)."""
+    generation. No top-up when the reward gave one value to every completion and every reference answer: no
+    sample could change that verdict."""
 
-    def __init__(self, job: Any, data: Any, enforce: bool) -> None:
-        self.job, self.data, self.enforce = job, data, enforce
-        self.trainer: Any = None  # set once the trainer is built (train/steps.py)
+    def __init__(self, job: Any, data: Any, enforce: bool, trainer: Any) -> None:
+        self.job, self.data, self.enforce, self.trainer = job, data, enforce, trainer
         self.done = False
 
     def on_pre_optimizer_step(self, args: Any, state: Any, control: Any, **kwargs: Any) -> Any:
-        if self.done or self.trainer is None:
+        if self.done:
             return control
         self.done = True
         self.decide()
@@ -214,7 +208,7 @@ class SignalCheck(TrainerCallback):
     def on_step_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> Any:
         """A trainer that never called the pre-optimizer hook still gets its verdict, one step late and said so,
         rather than none."""
-        if not self.done and self.trainer is not None:
+        if not self.done:
             self.done = True
             self.decide(late=True)
         return control
@@ -239,7 +233,8 @@ class SignalCheck(TrainerCallback):
             groups = len(texts) // max(group, 1)
             record = verdict(cfg, [None] * groups, group, texts, ended, scores, reference_scores)
             looked_at = {"training_batch": len(texts), "top_up": 0}
-            if not record["signal"] and groups < MIN_GROUPS and not _one_value_everywhere(scores, reference_scores):
+            one_value = _one_value_everywhere(scores, reference_scores)
+            if not record["signal"] and groups < MIN_GROUPS and not one_value:
                 extra_texts, extra_ended, extra_scores = self._top_up(rows, group, groups)
                 looked_at["top_up"] = len(extra_texts)
                 record = verdict(cfg, [None] * (groups + len(extra_texts) // group), group, texts + extra_texts,
@@ -247,8 +242,7 @@ class SignalCheck(TrainerCallback):
         # One value for every completion and every reference answer: recorded, but not a stop on a random-init
         # model. A format reward scores raw reference answers 0 as it scores the random model's text, and a judge
         # stand-in answers one value by design: both are wiring runs that must train (CI, session 23).
-        record.update(looked_at=looked_at, enforced=self.enforce,
-                      one_value_everywhere=_one_value_everywhere(scores, reference_scores),
+        record.update(looked_at=looked_at, enforced=self.enforce, one_value_everywhere=one_value,
                       seconds=job.record.timings.get("signal_check_s"))
         if late:
             record["late"] = "judged after step 1's optimizer step: the trainer called no pre-optimizer hook"

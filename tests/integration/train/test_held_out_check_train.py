@@ -17,15 +17,13 @@ import os
 import subprocess
 import sys
 
-from helpers import ROOT, run_train
+from helpers import ROOT, WARM_UP_TINY, run_train
 
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT / "tests")])}
-WARM_UP = ["model=tiny", "objective=sft", "profile=smoke", "profile.max_steps=150", "objective.learning_rate=3e-3",
-           "eval.enabled=false"]
 
 
 def test_a_gamed_grader_rises_while_the_held_out_check_falls_and_the_run_ends_dont_ship(tmp_path):
-    warm = run_train([*WARM_UP, f"hydra.run.dir={tmp_path / 'warm'}"], cwd=tmp_path)
+    warm = run_train([*WARM_UP_TINY, f"hydra.run.dir={tmp_path / 'warm'}"], cwd=tmp_path)
     assert warm.returncode == 0, warm.stderr[-3000:]
     run_dir = tmp_path / "run"
     proc = subprocess.run([sys.executable, str(ROOT / "train.py"), "model=tiny",
