@@ -19,10 +19,16 @@ def _proc(path: str) -> str:
         return ""
 
 
+def cpu_flags(info: str | None = None) -> set[str]:
+    """The CPU's feature flags (``/proc/cpuinfo``'s first ``flags`` line); empty where there is none."""
+    info = _proc("/proc/cpuinfo") if info is None else info
+    return next((set(ln.split(":", 1)[1].split()) for ln in info.splitlines() if ln.startswith("flags")), set())
+
+
 def cpu_facts() -> dict:
     info, mem = _proc("/proc/cpuinfo"), _proc("/proc/meminfo")
     name = next((ln.split(":", 1)[1].strip() for ln in info.splitlines() if ln.startswith("model name")), "cpu")
-    flags = next((set(ln.split(":", 1)[1].split()) for ln in info.splitlines() if ln.startswith("flags")), set())
+    flags = cpu_flags(info)
     kib = {ln.split(":")[0]: int(ln.split()[1]) for ln in mem.splitlines()
            if len(ln.split()) > 1 and ln.split()[1].isdigit()}
     bf16 = sorted(flags & {"avx512_bf16", "amx_bf16"})

@@ -157,13 +157,6 @@ UNPATCHED = textwrap.dedent("""
 """)  # noqa: E501 (the script's text is written out and run as is: its one long line is kept, not re-wrapped)
 
 
-def _avx512() -> bool:
-    try:
-        return " avx512f" in open("/proc/cpuinfo", encoding="utf-8").read()
-    except OSError:
-        return False
-
-
 def test_the_cpu_weight_patch_is_still_needed(vllm_python, tmp_path):
     # Plain TRL, no loopwright: its colocated weight push fails on vLLM's CPU backend. That the patch makes the push
     # work is proven by the colocated run above (rollout.cpu_weight_patch recorded, the sync check passed and the
@@ -171,7 +164,9 @@ def test_the_cpu_weight_patch_is_still_needed(vllm_python, tmp_path):
     # Seen on AVX-512 Xeons (sessions to 21). On an AVX2-only AMD EPYC (session 22) the unpatched push succeeded
     # with the same vLLM 0.31 and TRL 1.16; why was not established, so the canary runs where it was shown to
     # hold and says so elsewhere, rather than failing on a CPU it was never measured on.
-    if not _avx512():
+    from loopwright.preflight.device import cpu_flags
+
+    if "avx512f" not in cpu_flags():
         pytest.skip("this CPU has no AVX-512: vLLM 0.31's unpatched CPU weight push was seen to succeed here "
                     "(session 22), so this canary, measured on AVX-512 CPUs, cannot tell anything")
     from helpers import compose
