@@ -188,7 +188,11 @@ def canonical_status(value: Any) -> str | None:
     """'out for delivery' -> shipped, 'awaiting packing' -> processing ...; None when unrecognised."""
     if not isinstance(value, str) or not value.strip():
         return None
-    text = value.strip().lower()
+    return _canonical_status(value.strip().lower())
+
+
+@functools.lru_cache(maxsize=4096)  # asked of the same record and glossary terms for every reply of a group
+def _canonical_status(text: str) -> str | None:
     if text in {"processing", "shipped", "delivered", "cancelled", "returned", "delayed", "lost", "refunded"}:
         return text
     if _NOT_LEFT.search(text) and not any(p.search(text) for name, p in _STATUS_FAMILY_RE

@@ -93,10 +93,15 @@ class Policy:
                     break
         return found
 
-    @property
-    def days(self) -> set[int]:
+    @functools.cached_property  # read for every sentence of every reply; a frozen policy's rules do not change
+    def days(self) -> frozenset[int]:
         """Every number of days the rules' periods name (both ends of a range)."""
-        return {n for low, high, _ in self.durations for n in (low, high)}
+        return frozenset(n for low, high, _ in self.durations for n in (low, high))
+
+    @functools.cached_property
+    def clock(self) -> frozenset[str]:
+        """Every time of day the rules name ("17:00", "5pm"), spaces dropped, lower case."""
+        return frozenset(re.sub(r"\s", "", t).lower() for t in _CLOCK.findall(self.text))
 
     def handoff_applies(self, user: str) -> bool:
         """Whether the customer's message reports something the rule hands to a human."""
@@ -287,7 +292,7 @@ _HOW_MUCH = re.compile(r"\bhow\s+(?:much|long|many\s+days)\b|\bwhat\s+(?:does|is
 
 def _figure_of(sentence: str, policy: Policy) -> bool:
     """Whether a sentence gives an amount, a number of days or a time of day that the shop's rules give."""
-    days, clock = policy.days, {re.sub(r"\s", "", t).lower() for t in _CLOCK.findall(policy.text)}
+    days, clock = policy.days, policy.clock
     return any(a in policy.amounts for a, _, _ in sf.amounts_in(sentence)) or any(
         int(n) in days for m in _DURATION.finditer(sentence) for n in filter(None, (m[1], m[2]))) or any(
         re.sub(r"\s", "", t).lower() in clock for t in _CLOCK.findall(sentence))
