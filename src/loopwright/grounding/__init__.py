@@ -6,7 +6,7 @@
 
 The evidence is the record's fields, the shop's policy (the system message) and the earlier turns of the
 conversation. Every claim of the reply (grounding/extract.py: dates in any format and calendar, weekdays,
-times, amounts with their currency, durations, ids, bare numbers) gets one verdict:
+times, amounts with their currency, durations, ids, bare numbers, the carrier and the way to pay) gets one verdict:
 
 supported      the evidence holds the same value, or one that follows from it: the weekday of a date, a
                date counted from an evidence date by an evidence period (a return deadline), a sum or
@@ -17,7 +17,8 @@ unsupported    the evidence holds nothing of that kind: the reply invented it.
 Values, not words, are compared, so the check reads any language whose numbers and CLDR names it knows
 (grounding/names.py). What it cannot know: whether a value is the right one *for the slot* when the
 evidence holds it in another field (a refund quoted with the shipping cost), claims made only in words
-(a carrier, a payment method, a place: no values to compare), and whether the customer's own figures were
+(a place, a person: no values to compare; carriers and payment methods are read as members of a closed category,
+grounding/named.py), and whether the customer's own figures were
 true (a customer's turn is evidence). Any reward can call it; customer_support's score shows its verdicts.
 """
 
@@ -302,6 +303,35 @@ def _check_number(c: Claim, ev: Evidence) -> tuple[str, str]:
     return UNSUPPORTED, ""
 
 
+CASH = frozenset({"cash on delivery"})  # paid in cash: what is paid back goes by bank transfer, not to where it came
+
+
+def _check_named(c: Claim, claims: list[Claim], ev: Evidence) -> tuple[str, str]:
+    """A carrier or a way to pay. Only the record says which one *this order* has (a policy lists some of the shop's,
+    rarely all; a turn may ask about another): a member the record's category holds, or an earlier turn names
+    ("switched to Budbee"), is supported; another is contradicted, unless the reply names the record's one too and
+    the rules hold this one (the shop's options beside the order's: "free with bpost; yours ships with DPD"). Where
+    the record names none, the rules or the turns support it, and nothing contradicts it. A card brand and "by card"
+    are one family; two brands of a family are two members."""
+    member, family = c.value
+
+    def same(value: tuple) -> bool:
+        return value[0] == member or (value[1] == family and family in (member, value[0]))
+
+    held = ev.of(c.kind)
+    for source, e in held:
+        if source != "policy" and same(e.value):
+            return SUPPORTED, source
+        if source.startswith("record.") and e.value[0] in CASH and member == "bank transfer":
+            return SUPPORTED, f"derived: what was paid {e.value[0]} is paid back by transfer ({source})"
+    record = [e for s, e in held if s.startswith("record.")]
+    in_rules = any(s == "policy" and same(e.value) for s, e in held)
+    if not record or (in_rules and any(o.kind == c.kind and any(o.value[0] == r.value[0] for r in record)
+                                       for o in claims)):
+        return (SUPPORTED, "policy") if in_rules else (UNSUPPORTED, "")
+    return CONTRADICTED, ""
+
+
 _EVIDENCE: dict[str, Evidence] = {}  # by the record and messages' JSON: a GRPO group's completions share one prompt
 _EVIDENCE_KEPT = 256
 _KEY_CHARS = 65_536  # at most 256 x 64 kB held
@@ -340,6 +370,8 @@ def ground(reply: str, record: dict | None = None, messages: Iterable[dict] | No
             verdict, source = _check_time(c, ev)
         elif c.kind == "id":
             verdict, source = _check_id(c, ev)
+        elif c.kind in ("carrier", "payment"):
+            verdict, source = _check_named(c, claims, ev)
         elif c.kind == "code":  # a phone or extension number: nothing in a record to hold it against
             verdict, source = UNSUPPORTED, "a code or phone number, not a count"
         else:

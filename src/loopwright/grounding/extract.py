@@ -1,4 +1,5 @@
-"""Every specific a text asserts, as a value: dates, weekdays, times, amounts, durations, ids and bare numbers.
+"""Every specific a text asserts, as a value: dates, weekdays, times, amounts, durations, ids, bare numbers, and
+the carrier and the payment method it names (named.py).
 
 A claim is found by its shape (digits, a month name, a currency sign next to a number), and its words come
 from CLDR (names.py), so the same code reads "9 Dec", "9. Dezember", "9 grudnia", "12月9日" and "09/12/2569"
@@ -16,7 +17,7 @@ from typing import Any
 
 from price_parser import Price
 
-from loopwright.grounding import names
+from loopwright.grounding import named, names
 
 MAX_DIGITS = 18  # a bare number longer than this is a code, never a count
 CODE_FROM = 100  # a bare number this large is a code (a phone, an extension), not a count of anything
@@ -32,7 +33,8 @@ class Claim:
 
     Values: date -> frozenset of (year or 0, month, day) readings (03/04 reads two ways); weekday -> 0..6;
     time -> minutes after midnight; amount -> (Decimal, ISO currency or ""); duration -> (low, high) in days;
-    id -> the id's letters and digits, upper case; number (a count, below CODE_FROM) and code -> the integer.
+    id -> the id's letters and digits, upper case; number (a count, below CODE_FROM) and code -> the integer;
+    carrier and payment -> (member, family), as named.py lists them.
     """
 
     kind: str
@@ -146,6 +148,8 @@ def _extract(text: str) -> tuple[Claim, ...]:
             taken.append((start, end))
             claims.append(Claim(kind, text[start:end].strip(), value, start, end))
 
+    for kind, member, family, start, end in named.named(text):  # words, before any number inside a name takes them
+        take(start, end, kind, (member, family))
     days = names.weekdays()
     for m in pats["word"].finditer(text):
         if names.fold(m.group(0)) in days:

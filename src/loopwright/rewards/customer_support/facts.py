@@ -144,10 +144,8 @@ def truthy(value: Any) -> bool:
     return bool(value)
 
 
-# ------------------------------------------------------------------ statuses
-# Checked in order: the first family whose words occur names the status.
-# Shops write statuses in their own language: German, French, Spanish, Portuguese, Dutch, Italian and Polish
-# words sit beside the English ones (a user's logs are not all English).
+# Checked in order: the first family whose words occur names the status. German, French, Spanish, Portuguese,
+# Dutch, Italian and Polish words sit beside the English ones (a user's logs are not all English).
 _STATUS_FAMILIES = [
     ("cancelled", r"cancel|storn|annul|anulad|anulowan|geannuleerd"),
     ("refunded", r"refund|erstatt|rembours|reembols|terugbetaal|rimborsat|zwrócon"),
@@ -186,9 +184,7 @@ _STATUS_FAMILY_RE = [(name, re.compile(p, re.I)) for name, p in _STATUS_FAMILIES
 
 def canonical_status(value: Any) -> str | None:
     """'out for delivery' -> shipped, 'awaiting packing' -> processing ...; None when unrecognised."""
-    if not isinstance(value, str) or not value.strip():
-        return None
-    return _canonical_status(value.strip().lower())
+    return _canonical_status(value.strip().lower()) if isinstance(value, str) and value.strip() else None
 
 
 @functools.lru_cache(maxsize=4096)  # asked of the same record and glossary terms for every reply of a group
