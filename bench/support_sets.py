@@ -109,6 +109,10 @@ BLIND_SETS = {
     "shop11": ("blind_shop11", "1c96536 (631d63d on its branch): 142 replies of one Belgian shop in French, Dutch and "
                                "English, written and labelled blind on 2026-12-07, for calibration from labels; "
                                "measured once (docs/REWARDS.md)"),
+    "shop12": ("blind_shop12", "6c38ad6: 150 replies of one Swiss shop in German, French, Italian and English, "
+                               "written and labelled blind on 2026-12-07; committed after the carrier and payment "
+                               "rule (b873efe), written without the code and not read before its one measurement "
+                               "(docs/REWARDS.md)"),
 }
 
 
