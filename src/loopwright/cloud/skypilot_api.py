@@ -40,14 +40,16 @@ def sdk() -> Any:
     # SkyPilot's usage messages go to its own servers; a loopwright launch sends none unless the user asks
     # (SKYPILOT_DISABLE_USAGE_COLLECTION=0): a plan_only run contacts nothing.
     os.environ.setdefault("SKYPILOT_DISABLE_USAGE_COLLECTION", "1")
+    import logging
+
+    # SkyPilot's database migrations log at INFO while it imports: set before the import, or a plan's output
+    # opens with a dozen "setup plugin alembic..." lines
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     try:
         import sky
     except ImportError as err:
         raise SkyMissing(f"provider=skypilot needs SkyPilot: {INSTALL} (or pip install -e '.[skypilot]'); "
                          f"then `sky check` finds your clouds ({err})") from None
-    import logging
-
-    logging.getLogger("alembic").setLevel(logging.WARNING)  # SkyPilot's database migrations log at INFO on import
     return sky
 
 

@@ -6,6 +6,9 @@ from dataclasses import dataclass
 from typing import Optional
 
 
+_RENTED = {"runpod": "the pod", "skypilot": "a node", "modal": "the function"}  # what usd_per_hr pays for
+
+
 class PlanRefused(RuntimeError):
     """The job would (or might) cost more than ``provider.max_cost``; nothing was rented."""
 
@@ -32,7 +35,7 @@ class Plan:
         return "\n".join([
             f"{self.provider} plan:",
             f"  gpu          {self.gpu_count} x {self.gpu_type}",
-            f"  price        {rate} for the pod ({self.price_source})",
+            f"  price        {rate} for {_RENTED.get(self.provider, 'the job')} ({self.price_source})",
             f"  max hours    {self.max_hours:g}" + (f" x {self.attempts} attempts (provider.retries="
                                                      f"{self.attempts - 1})" if self.attempts > 1 else ""),
             f"  worst case   {worst}",
