@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -57,6 +58,13 @@ def _declared_minutes(item: pytest.Item) -> float:
     return float(marker.args[0]) / 60 if marker and marker.args else 10.0
 
 
+# The fast tier (`python -m pytest -m "not slow"`, issue 43: <= 6 minutes) is tests/unit: what starts a training, a
+# server, a cluster or an MCP session (these folders) is marked slow here, not file by file, so a new test there
+# is in the right tier without anyone remembering to mark it. All of it runs in CI.
+SLOW_FOLDERS = ("integration", "security", "slow")
+
+
+@pytest.hookimpl(tryfirst=True)  # before the mark plugin's hook deselects by -m
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The SmolLM2 runs (``slow``) first, the longest (by its declared timeout) first of all.
 
@@ -69,3 +77,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if slow:
         slow.sort(key=_declared_minutes, reverse=True)  # a stable sort: files keep their tests together
         items[:] = slow + [i for i in items if not i.get_closest_marker("slow")]
+    tests = Path(__file__).resolve().parent
+    for item in items:  # the tier, after the order: the order above is the SmolLM2 runs' alone
+        parts = Path(str(item.fspath)).resolve().parts
+        folder = parts[len(tests.parts)] if parts[:len(tests.parts)] == tests.parts else None
+        if folder in SLOW_FOLDERS and not item.get_closest_marker("slow"):
+            item.add_marker(pytest.mark.slow)
