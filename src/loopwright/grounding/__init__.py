@@ -10,7 +10,7 @@ times, amounts with their currency, durations, ids, bare numbers, the carrier an
 
 supported      the evidence holds the same value, or one that follows from it: the weekday of a date, a
                date counted from an evidence date by an evidence period (a return deadline), a sum or
-               difference of two evidence amounts, a period inside an evidence range;
+               difference of two evidence amounts the reply names one of, a period inside an evidence range;
 contradicted   the evidence holds values of that kind and none of them (nor anything derived) is this one;
 unsupported    the evidence holds nothing of that kind: the reply invented it.
 
@@ -240,15 +240,20 @@ def _check_weekday(c: Claim, reply_claims: list[Claim], ev: Evidence, derived) -
     return (CONTRADICTED if ev.dates() else UNSUPPORTED), ""
 
 
-def _check_amount(c: Claim, ev: Evidence) -> tuple[str, str]:
+def _check_amount(c: Claim, claims: list[Claim], ev: Evidence) -> tuple[str, str]:
+    """An evidence amount, or a sum or difference of two that the reply shows its way to: it names one of the two
+    parts ("29,80 € and 3,90 € shipping: 33,70 €"), as a derived date names its start or its period. A bare total
+    that some two record figures happen to add up to is a wrong total, not a derived one."""
     value = c.value[0]
     amounts = ev.amounts()
     if value in amounts:
         return SUPPORTED, amounts[value]
+    shown = {o.value[0] for o in claims if o.kind == "amount" and o is not c} | {
+        Decimal(o.value) for o in claims if o.kind in ("number", "code")}
     distinct = list(amounts.items())[:MAX_DERIVED]
     for a, sa in distinct:
         for b, sb in distinct:
-            if a != b and (a + b == value or a - b == value):
+            if a != b and (a in shown or b in shown) and (a + b == value or a - b == value):
                 return SUPPORTED, f"derived: {sa} {'+' if a + b == value else '-'} {sb}"
     return (CONTRADICTED if ev.of("amount") else UNSUPPORTED), ""
 
@@ -363,7 +368,7 @@ def ground(reply: str, record: dict | None = None, messages: Iterable[dict] | No
         elif c.kind == "weekday":
             verdict, source = _check_weekday(c, claims, ev, derived)
         elif c.kind == "amount":
-            verdict, source = _check_amount(c, ev)
+            verdict, source = _check_amount(c, claims, ev)
         elif c.kind == "duration":
             verdict, source = _check_duration(c, ev)
         elif c.kind == "time":

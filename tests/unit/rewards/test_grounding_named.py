@@ -94,3 +94,4 @@ def test_a_reply_that_names_every_carrier_is_contradicted_on_all_but_the_records
     reply = "It may go with DHL, UPS, DPD, GLS, PostNL or Hermes."
     verdicts = _verdicts(reply, {"Zusteller": "GLS"}, ())
     assert verdicts.pop("GLS") == SUPPORTED and set(verdicts.values()) == {CONTRADICTED}
+
