@@ -113,6 +113,9 @@ BLIND_SETS = {
                                "written and labelled blind on 2026-12-07; committed after the carrier and payment "
                                "rule (b873efe), written without the code and not read before its one measurement "
                                "(docs/REWARDS.md)"),
+    "blind13": ("blind_support13", "ba7c566: 126 replies of six shops (PL, ES, BR, AT, GR, VN) in seven languages, "
+                                   "written and labelled blind on 2026-12-07, committed after the grader's last rule "
+                                   "change (8d391a1) and measured once (docs/REWARDS.md)"),
 }
 
 
