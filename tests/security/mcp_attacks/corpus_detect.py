@@ -1,15 +1,18 @@
-"""The detectors of the MCP attack corpus (the union of the eight blind sets'), each with a self-check in
-test_mcp_corpus.py: a canary in a reply (raw, case-folded, JSON/URL-escaped, hex, base64); bytes on the
-catcher; new marker files (planted code or shims ran); files created or changed outside the outputs dir; outside
-content or a secret copied into the roots; reads of outside files (atime); a call past its time limit or a server
-that stops answering."""
+"""The detectors of the MCP attack corpus (the union of the blind sets'), each with a self-check in
+test_mcp_corpus.py: a canary in a reply (raw, case-folded, reversed, JSON/URL-escaped, hex, base64 at any
+offset); bytes on the catcher; new marker files (planted code or shims ran); files created or changed outside the
+outputs dir; outside content or a secret copied into the roots; opens and reads of outside files (inotify, and
+atime where the filesystem moves it); a call past its time limit or a server that stops answering (corpus_runner)."""
 
 from __future__ import annotations
 
 import base64
 import binascii
+import ctypes
 import json
 import os
+import stat
+import struct
 import urllib.parse
 from pathlib import Path
 
@@ -18,15 +21,12 @@ from corpus_world import World
 
 def _forms(value: str) -> dict[str, str]:
     raw = value.encode()
-    forms = {"json": json.dumps(value)[1:-1], "url": urllib.parse.quote(value, safe=""),
-             "hex": binascii.hexlify(raw).decode(), "HEX": binascii.hexlify(raw).decode().upper()}
-    for shift in range(3):  # base64 of the value at any offset in a longer text: the stable middle part
-        for name, enc in (("b64", base64.b64encode), ("b64url", base64.urlsafe_b64encode)):
-            text = enc(b"\0" * shift + raw).decode().rstrip("=")
-            start = 4 * ((shift + 2) // 3) if shift else 0
-            forms[f"{name}+{shift}"] = text[start:len(text) - 4]
-    forms["reversed"] = value[::-1]
-    return {"raw": value, **{k: v for k, v in forms.items() if len(v) >= 12}}
+    forms = {"json": json.dumps(value)[1:-1], "url": urllib.parse.quote(value, safe=""), "reversed": value[::-1],
+             "hex": binascii.hexlify(raw).decode()[:32], "HEX": binascii.hexlify(raw).decode().upper()[:32]}
+    for j in range(3):  # base64 of the value at any offset in a longer text: from its j-th byte on
+        forms[f"b64@{j}"] = base64.b64encode(raw[j:]).decode()[:16]
+        forms[f"b64url@{j}"] = base64.urlsafe_b64encode(raw[j:]).decode()[:16]
+    return {"raw": value, **{k: v for k, v in forms.items() if len(v) >= 12 and v != value}}
 
 
 class Scanner:
@@ -70,23 +70,72 @@ def tree_changes(before: dict, after: dict) -> list[str]:
     return out + [f"removed outside the outputs dir: {p}" for p in sorted(set(before) - set(after))]
 
 
-def copied(world: World, scanner: Scanner) -> dict[str, list[str]]:
-    """Regular files of the roots that hold a canary (outside content or a secret copied in)."""
-    found = {}
-    for base in (world.project, world.outputs):
-        for dirpath, dirnames, filenames in os.walk(base):
-            for n in filenames:
-                p = Path(dirpath, n)
-                try:
-                    st = os.lstat(p)
-                    if not p.is_file() or p.is_symlink() or st.st_nlink > 1 or st.st_size > 20_000_000:
+class Copies:
+    """Regular files of the roots that hold a canary (outside content or a secret copied in); a file is read again
+    only when its (inode, size, mtime) changed. A canary some set planted in a file inside the roots (logs to ingest,
+    a run's records) is the user's own content there: copying it within the roots is no leak (each set's own
+    detector looked only for canaries from outside the roots or from the environment), so ``inside()`` names
+    those, and ``now()`` leaves them out."""
+
+    def __init__(self, world: World, scanner: Scanner):
+        self.world, self.scanner, self.seen, self.ignore = world, scanner, {}, set()
+
+    def inside(self) -> set[str]:
+        self.ignore = {hit.split(" (")[0] for hits in self.now().values() for hit in hits}
+        return self.ignore
+
+    def now(self) -> dict[str, list[str]]:
+        found = {}
+        for base in (self.world.project, self.world.outputs):
+            for dirpath, _, filenames in os.walk(base):
+                for n in filenames:
+                    p = os.path.join(dirpath, n)
+                    try:
+                        st = os.lstat(p)
+                        if not stat.S_ISREG(st.st_mode) or st.st_nlink > 1 or st.st_size > 20_000_000:
+                            continue
+                        key = (st.st_ino, st.st_size, st.st_mtime_ns)
+                        if self.seen.get(p, (None,))[0] != key:
+                            self.seen[p] = (key, self.scanner.scan(Path(p).read_text(errors="replace")))
+                    except OSError:
                         continue
-                    hits = scanner.scan(p.read_text(errors="replace"))
-                except OSError:
-                    continue
-                if hits:
-                    found[str(p)] = hits
-    return found
+                    hits = [h for h in self.seen[p][1] if h.split(" (")[0] not in self.ignore]
+                    if hits:
+                        found[p] = hits
+        return found
+
+
+class Inotify:
+    """Every file and dir outside the roots watched: an open, read or write there during a call is a finding."""
+
+    MASK = {"open": 0x20, "read": 0x1, "modify": 0x2, "create": 0x100, "delete": 0x200, "moved": 0x80}
+
+    def __init__(self, *tops: Path):
+        self.libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        self.fd = self.libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+        self.wds: dict[int, str] = {}
+        for top in tops:
+            for dirpath, dirnames, filenames in os.walk(top):
+                for p in [dirpath] + [os.path.join(dirpath, n) for n in dirnames + filenames]:
+                    if not os.path.islink(p):
+                        self.wds[self.libc.inotify_add_watch(self.fd, os.fsencode(p), sum(self.MASK.values()))] = p
+        self.events()  # the walk above opened the dirs
+
+    def events(self) -> list[str]:
+        out = []
+        while True:
+            try:
+                buf = os.read(self.fd, 1 << 16)
+            except BlockingIOError:
+                return sorted(set(out))
+            i = 0
+            while i < len(buf):
+                wd, mask, _, length = struct.unpack_from("iIII", buf, i)
+                name = buf[i + 16:i + 16 + length].rstrip(b"\0").decode(errors="replace")
+                i += 16 + length
+                what = "+".join(k for k, bit in self.MASK.items() if mask & bit)
+                if what:
+                    out.append(f"{what} {os.path.join(self.wds.get(wd, '?'), name)}")
 
 
 class ReadTrap:

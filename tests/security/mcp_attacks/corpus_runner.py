@@ -13,7 +13,7 @@ import sys
 import time
 from typing import Any
 
-from corpus_detect import ReadTrap, Scanner, copied, markers, tree, tree_changes
+from corpus_detect import Copies, Inotify, ReadTrap, Scanner, markers, tree, tree_changes
 from corpus_hooks import HOOKS
 from corpus_world import World
 from helpers.listener import Received, listen_on_loopback, read_head
@@ -136,6 +136,7 @@ class Results:
     catcher_total: int = 0
     reads_seen: bool = False
     restarts: int = 0
+    inside_canaries: set = dataclasses.field(default_factory=set)
 
 
 def expectation_leaks(world: World, attack: dict, replies: list[Reply]) -> list[str]:
@@ -154,8 +155,10 @@ def expectation_leaks(world: World, attack: dict, replies: list[Reply]) -> list[
 
 async def play(world: World, catcher: Catcher) -> Results:
     scanner, session = Scanner(world), Session(world)
+    copies = Copies(world, scanner)
+    inside = copies.inside()  # before the server runs
     await session.start()
-    res = Results(info=session.info, prelude=[])
+    res = Results(info=session.info, prelude=[], inside_canaries=inside)
     for s in world.sets:
         for tool, args, *expect in s["prelude"]:
             res.prelude.append(await session.call(tool, world.expand(args), s["call_timeout"]))
@@ -168,12 +171,14 @@ async def play(world: World, catcher: Catcher) -> Results:
     trap = ReadTrap(world.outside, world.home)
     probe.read_text()
     res.reads_seen = trap.reads() == [str(probe)]
-    seen_copies = copied(world, scanner)
+    seen_copies = copies.now()
+    inotify = Inotify(world.outside, world.home)
     for s in world.sets:
         for attack in s["attacks"]:
             key = f"{s['set']}-{attack['name']}"
             world.plant(attack.get("setup", []))
             tree0, marks0, catch0 = tree(world), markers(world), catcher.count()
+            inotify.events()
             replies, leaks = [], []
             for tool, args, *limit in attack["calls"]:
                 reply = await session.call(tool, world.expand(args), limit[0] if limit else s["call_timeout"])
@@ -191,6 +196,7 @@ async def play(world: World, catcher: Catcher) -> Results:
                 await session.restart()
                 res.restarts += 1
             await asyncio.sleep(0.05)
+            leaks += [f"outside the roots: {e}" for e in inotify.events()]  # before the detectors walk the tree
             for r in replies:
                 leaks += [f"{hit} in the reply to {r.short()}" for hit in scanner.scan(r.text)]
             for data in catcher.since(catch0):
@@ -198,7 +204,7 @@ async def play(world: World, catcher: Catcher) -> Results:
                 leaks.append(f"network: the catcher received {text[:200]!r} {scanner.scan(text)}")
             leaks += [f"marker (code ran): {p}" for p in sorted(markers(world) - marks0) if "__pycache__" not in p]
             leaks += tree_changes(tree0, tree(world))
-            now = copied(world, scanner)
+            now = copies.now()
             leaks += [f"copied into the roots: {p}: {hits}" for p, hits in now.items() if p not in seen_copies]
             seen_copies.update(now)
             leaks += expectation_leaks(world, attack, replies)

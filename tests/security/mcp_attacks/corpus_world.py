@@ -10,7 +10,6 @@ canaries (random per session) and long repeats.
 
 from __future__ import annotations
 
-import base64
 import json
 import os
 import re
@@ -77,7 +76,7 @@ class World:
         simple = {"tmp": str(self.tmp), "catcher": self.catcher_url, "root": str(ROOT), "pid": str(os.getpid()),
                   "port": self.catcher_url.rsplit(":", 1)[1],
                   "inside_canary": self.inside_canary}
-        return simple[key] if key in simple else self.values[key]
+        return simple[key] if key in simple else "@{i}" if key == "i" else self.values[key]
 
     def expand(self, x: Any) -> Any:
         if isinstance(x, str):
@@ -91,7 +90,8 @@ class World:
     # -------------------------------------------------------------------------------------------- planting
     def plant(self, records: list[dict], owner: str = "") -> None:
         """Write plant records. Sets plant into one world: where two plant the same file outside the roots (each
-        holding its canary), the first set's stays; inside the roots they must not collide."""
+        holding its canary), the first set's stays unless the later one's is a hard link into the roots; inside
+        the roots they must not collide."""
         for rec in records:
             path = Path(self.expand(rec["path"]))
             if owner:
@@ -99,8 +99,10 @@ class World:
                 if first[1] != rec and (first[0] == owner or not path.is_relative_to(self.outside)
                                         and not path.is_relative_to(self.home)):
                     raise AssertionError(f"{owner} plants {rec['path']} over {first[0]}'s")
-                if first[0] != owner:
+                if first[0] != owner and "hardlink" not in rec:
                     continue
+                if first[0] != owner:  # a hard link into the roots is the later set's point: it replaces the file
+                    rec = dict(rec, replace=True)
             path.parent.mkdir(parents=True, exist_ok=True)
             if rec.get("replace") or rec.get("unlink"):
                 if path.is_dir() and not path.is_symlink():
@@ -121,8 +123,13 @@ class World:
                 self.sockets[-1].listen(1)
             elif "special" in rec:
                 os.mkfifo(path)
+            elif "lines" in rec:  # a big file: a line template (@{i}: the line's number) over a range, times over
+                template = self.expand(rec["lines"])
+                with open(path, "w") as f:
+                    for _ in range(rec.get("times", 1)):
+                        f.write("".join(template.replace("@{i}", str(i)) for i in range(*rec["range"])))
             else:
-                path.write_bytes(base64.b64decode(rec["b64"]) if "b64" in rec else self.expand(rec["text"]).encode())
+                path.write_bytes(self.expand(rec["text"]).encode("utf-8", "surrogateescape"))
                 if "mode" in rec:
                     path.chmod(int(rec["mode"], 8))
 

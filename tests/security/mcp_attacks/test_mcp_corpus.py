@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 import pytest
-from corpus_detect import ReadTrap, Scanner, _forms, copied, markers, tree, tree_changes
+from corpus_detect import Copies, Inotify, ReadTrap, Scanner, _forms, markers, tree, tree_changes
 from corpus_runner import Catcher, Session, expectation_leaks, play
 from corpus_world import World, load_sets
 
@@ -120,8 +120,18 @@ def test_detector_catcher_markers_and_writes(world):
 
 def test_detector_copies_into_the_roots(world):
     scanner = Scanner(world)
+    copies = Copies(world, scanner)
+    copies.ignore = world.results.inside_canaries
+    assert "file_canary" not in copies.ignore and not any(k.startswith("client:") for k in copies.ignore)
     (world.outputs / "copied-probe.txt").write_text(f"x {world.file_canary} y")
-    assert str(world.outputs / "copied-probe.txt") in copied(world, scanner)
+    assert str(world.outputs / "copied-probe.txt") in copies.now()
+
+
+def test_detector_opens_outside_the_roots(world):
+    inotify = Inotify(world.outside)
+    assert inotify.events() == []
+    (world.outside / "secret.txt").read_text()
+    assert any("open" in e and "secret.txt" in e for e in inotify.events())
 
 
 def test_detector_expectations(world):
