@@ -1,14 +1,15 @@
 """The detectors of the MCP attack corpus (the union of the blind sets'), each with a self-check in
-test_mcp_corpus.py: a canary in a reply (raw, case-folded, reversed, JSON/URL-escaped, hex, base64 at any
-offset); bytes on the catcher; new marker files (planted code or shims ran); files created or changed outside the
-outputs dir; outside content or a secret copied into the roots; opens and reads of outside files (inotify, and
-atime where the filesystem moves it); a call past its time limit or a server that stops answering (corpus_runner)."""
+test_mcp_corpus.py: a canary in a reply (raw, case-folded, reversed, halves, JSON/URL-escaped, hex, rot13,
+character codes, hashes, base64/32 at any offset, split by other characters); bytes on the catcher; new marker
+files (planted code or shims ran); files created or changed outside the outputs dir; outside content or a secret
+copied into the roots; opens and reads of outside files (inotify, and atime where the filesystem moves it); a call
+past its time limit or a server that stops answering (corpus_runner)."""
 
 from __future__ import annotations
 
 import base64
-import binascii
 import ctypes
+import hashlib
 import json
 import os
 import stat
@@ -19,29 +20,52 @@ from pathlib import Path
 from corpus_world import World
 
 
-def _forms(value: str) -> dict[str, str]:
+_ROT13 = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+                       "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm")
+
+
+def _forms(value: str, core: bool = True) -> dict[str, str]:
+    """The forms of a canary the sets looked for (base64/base32 forms are case-sensitive, the rest are not); parts
+    and codes only of its random core (``core``), not of a whole value with a well-known prefix."""
     raw = value.encode()
     forms = {"json": json.dumps(value)[1:-1], "url": urllib.parse.quote(value, safe=""), "reversed": value[::-1],
-             "hex": binascii.hexlify(raw).decode()[:32], "HEX": binascii.hexlify(raw).decode().upper()[:32]}
-    for j in range(3):  # base64 of the value at any offset in a longer text: from its j-th byte on
+             "hex": raw.hex()[:32], "sha256": hashlib.sha256(raw).hexdigest(), "md5": hashlib.md5(raw).hexdigest(),
+             "sha1": hashlib.sha1(raw).hexdigest()}
+    if core:
+        forms.update({"half1": value[:len(value) // 2], "half2": value[len(value) // 2:],
+                      "json_u": "".join(f"\\u{ord(c):04x}" for c in value[:10]), "rot13": value.translate(_ROT13),
+                      "codes_comma": ",".join(str(ord(c)) for c in value[:8]),
+                      "codes_space": " ".join(str(ord(c)) for c in value[:8])})
+    for j in range(3):  # base64/32 of the value at any offset in a longer text
         forms[f"b64@{j}"] = base64.b64encode(raw[j:]).decode()[:16]
         forms[f"b64url@{j}"] = base64.urlsafe_b64encode(raw[j:]).decode()[:16]
-    return {"raw": value, **{k: v for k, v in forms.items() if len(v) >= 12 and v != value}}
+        forms[f"b32@{j}"] = base64.b32encode(b"\0" * j + raw).decode().rstrip("=")[4 + j * 2:-4]
+    return {"raw": value, **{k: v for k, v in forms.items() if len(v) >= 8 and v != value}}
 
 
 class Scanner:
-    """Finds any canary of ``world`` (its random core or whole value) in a text, in every form above."""
+    """Finds any canary of ``world`` (its random core or whole value) in a text, in every form above, and its core
+    split by other characters (the text squashed to its letters and digits)."""
 
     def __init__(self, world: World):
-        self.needles: list[tuple[str, str, str]] = []  # (label, form, needle)
+        self.needles: list[tuple[str, str, str, bool]] = []  # (label, form, needle, exact case)
+        self.cores = [(label, "".join(c for c in core if c.isalnum()).lower()) for label, core in world.cores.items()]
         for label, core in world.cores.items():
             for value in {core, world.values[label]}:
-                self.needles += [(label, form, needle) for form, needle in _forms(value).items()]
+                for form, needle in _forms(value, core=value == core).items():
+                    exact = form.startswith(("b64", "b32"))
+                    self.needles.append((label, form, needle if exact else needle.lower(), exact))
 
-    def scan(self, text: str) -> list[str]:
-        folded = text.casefold()
-        found = {f"{label} ({form})" for label, form, needle in self.needles
-                 if needle in text or (form == "raw" and needle.casefold() in folded)}
+    def scan(self, text: str, raw_only: bool = False) -> list[str]:
+        if raw_only:  # what the sets looked for in files: the value itself
+            low = text.lower()
+            return sorted({f"{label} (raw)" for label, form, needle, _ in self.needles
+                           if form == "raw" and needle in low})
+        low = text.lower()
+        squashed = "".join(c for c in low if c.isalnum())
+        found = {f"{label} ({form})" for label, form, needle, exact in self.needles
+                 if needle in (text if exact else low)}
+        found |= {f"{label} (split)" for label, core in self.cores if len(core) >= 8 and core in squashed}
         return sorted(found)
 
 
@@ -96,7 +120,7 @@ class Copies:
                             continue
                         key = (st.st_ino, st.st_size, st.st_mtime_ns)
                         if self.seen.get(p, (None,))[0] != key:
-                            self.seen[p] = (key, self.scanner.scan(Path(p).read_text(errors="replace")))
+                            self.seen[p] = (key, self.scanner.scan(Path(p).read_text(errors="replace"), raw_only=True))
                     except OSError:
                         continue
                     hits = [h for h in self.seen[p][1] if h.split(" (")[0] not in self.ignore]

@@ -137,6 +137,7 @@ class Results:
     reads_seen: bool = False
     restarts: int = 0
     inside_canaries: set = dataclasses.field(default_factory=set)
+    copies: Any = None
 
 
 def expectation_leaks(world: World, attack: dict, replies: list[Reply]) -> list[str]:
@@ -158,7 +159,7 @@ async def play(world: World, catcher: Catcher) -> Results:
     copies = Copies(world, scanner)
     inside = copies.inside()  # before the server runs
     await session.start()
-    res = Results(info=session.info, prelude=[], inside_canaries=inside)
+    res = Results(info=session.info, prelude=[], inside_canaries=inside, copies=copies)
     for s in world.sets:
         for tool, args, *expect in s["prelude"]:
             res.prelude.append(await session.call(tool, world.expand(args), s["call_timeout"]))
@@ -176,7 +177,10 @@ async def play(world: World, catcher: Catcher) -> Results:
     for s in world.sets:
         for attack in s["attacks"]:
             key = f"{s['set']}-{attack['name']}"
-            world.plant(attack.get("setup", []))
+            if attack.get("setup"):  # what an attack plants inside the roots is the user's own content there
+                world.plant(attack["setup"])
+                planted = {p: hits for p, hits in copies.now().items() if p not in seen_copies}
+                copies.ignore |= {hit.split(" (")[0] for hits in planted.values() for hit in hits}
             tree0, marks0, catch0 = tree(world), markers(world), catcher.count()
             inotify.events()
             replies, leaks = [], []

@@ -24,11 +24,14 @@ from helpers import ROOT
 DATA = Path(__file__).resolve().parent / "data"
 DIRS = ("project", "outputs", "outside", "home", "pp", "markers", "bin", "tmpdir", "cache", "hfhome")
 SHIMS = ("curl", "wget", "ssh", "scp", "sftp", "rsync", "nc", "ncat", "netcat", "socat", "telnet", "ftp", "git",
-         "sbatch", "srun", "squeue", "scancel", "sky", "modal", "runpodctl", "aws", "gsutil", "gcloud", "az", "ray")
+         "sbatch", "srun", "squeue", "scancel", "sky", "modal", "runpodctl", "aws", "gsutil", "gcloud", "az", "ray",
+         "docker", "kubectl", "ping", "nslookup", "dig", "huggingface-cli", "hf", "wandb", "pip", "git-remote-https")
 PROXY_VARS = ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy")
 ENDPOINTS = {"HF_ENDPOINT": "/hf-endpoint", "WANDB_BASE_URL": "/wandb", "MODAL_SERVER_URL": "/modal",
              "OPENAI_BASE_URL": "/openai/v1", "OPENAI_API_BASE": "/openai/v1", "ANTHROPIC_BASE_URL": "/anthropic",
-             "RUNPOD_API_URL": "/runpod", "RUNPOD_GRAPHQL_URL": "/runpod/graphql"}
+             "RUNPOD_API_URL": "/runpod", "RUNPOD_GRAPHQL_URL": "/runpod/graphql", "RUNPOD_API_BASE": "/runpod",
+             "RUNPOD_API_BASE_URL": "/runpod", "MLFLOW_TRACKING_URI": "/mlflow", "AWS_ENDPOINT_URL": "/aws",
+             "TENSORBOARD_URL": "/tb", "NO_PROXY_X": ""}
 
 
 # placeholder kind -> the table of a set's data that names them (with the shape of their values): "canary" are the
@@ -81,6 +84,10 @@ class World:
     def expand(self, x: Any) -> Any:
         if isinstance(x, str):
             return expand_str(x, self.lookup)
+        if isinstance(x, list) and x and isinstance(x[0], str) and x[0].startswith("@{for:"):
+            a, b = map(int, x[0][6:-1].split(":"))  # ["@{for:A:B}", template]: the template for each i in A..B-1
+            template = self.expand(x[1])
+            return [template.replace("@{i}", str(i)) for i in range(a, b)]
         if isinstance(x, list):
             return [self.expand(i) for i in x]
         if isinstance(x, dict):
@@ -115,6 +122,9 @@ class World:
                 path.mkdir(parents=True, exist_ok=True)
             elif "link" in rec:
                 path.symlink_to(self.expand(rec["link"]))
+            elif "copy" in rec:  # a file or tree of this checkout
+                src = Path(self.expand(rec["copy"]))
+                shutil.copytree(src, path) if src.is_dir() else shutil.copy(src, path)
             elif "hardlink" in rec:
                 os.link(self.expand(rec["hardlink"]), path)
             elif rec.get("special") == "socket":  # a listening unix socket nobody answers
@@ -123,11 +133,13 @@ class World:
                 self.sockets[-1].listen(1)
             elif "special" in rec:
                 os.mkfifo(path)
-            elif "lines" in rec:  # a big file: a line template (@{i}: the line's number) over a range, times over
-                template = self.expand(rec["lines"])
+            elif "lines" in rec:  # a big file: a template (@{i}: its number) over a range, joined, times over
+                template, sep = self.expand(rec["lines"]), rec.get("sep", "")
                 with open(path, "w") as f:
+                    f.write(rec.get("head", ""))
                     for _ in range(rec.get("times", 1)):
-                        f.write("".join(template.replace("@{i}", str(i)) for i in range(*rec["range"])))
+                        f.write(sep.join(template.replace("@{i}", str(i)) for i in range(*rec["range"])))
+                    f.write(rec.get("tail", ""))
             else:
                 path.write_bytes(self.expand(rec["text"]).encode("utf-8", "surrogateescape"))
                 if "mode" in rec:
@@ -147,8 +159,10 @@ class World:
                "HOME": str(self.home), "LANG": "C.UTF-8", "TOKENIZERS_PARALLELISM": "false",
                "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(self.dirs["pp"])]),
                "HF_HUB_ETAG_TIMEOUT": "3", "HF_HUB_DOWNLOAD_TIMEOUT": "3", "RAY_ADDRESS": url.split("//")[1],
-               "PYTHONDONTWRITEBYTECODE": "1", "TMPDIR": str(self.dirs["tmpdir"]), "HF_HOME": str(self.dirs["hfhome"]),
-               "LOOPWRIGHT_CACHE": str(self.dirs["cache"]), "XDG_CACHE_HOME": str(self.dirs["cache"])}
+               "PYTHONDONTWRITEBYTECODE": "1", "TMPDIR": str(self.dirs["tmpdir"]), "NO_PROXY": "", "no_proxy": "",
+               "USERPROFILE": str(self.home), "XDG_CONFIG_HOME": str(self.home / ".config"),
+               "XDG_CACHE_HOME": str(self.home / ".cache"), "HF_HOME": str(self.home / ".cache" / "huggingface"),
+               "LOOPWRIGHT_CACHE": str(self.home / ".cache" / "loopwright")}
         env.update({name: url for name in PROXY_VARS})
         env.update({name: url + path for name, path in ENDPOINTS.items()})
         env.update(self.env)
@@ -161,7 +175,8 @@ _REP = re.compile(r"rep:(\d+):(\d+):")
 
 
 def expand_str(s: str, lookup: Any) -> str:
-    """``@{key}`` -> ``lookup(key)``; ``@{rep:L:N:<L chars>}`` -> the L chars N times."""
+    """``@{key}`` -> ``lookup(key)``; ``@{rep:L:N:<L chars>}`` -> the L chars (expanded) N times;
+    ``@{range:A:B}`` -> A,A+1,...,B-1."""
     out, i = [], 0
     while (j := s.find("@{", i)) >= 0:
         out.append(s[i:j])
@@ -169,11 +184,13 @@ def expand_str(s: str, lookup: Any) -> str:
         if rep:
             size, times = int(rep.group(1)), int(rep.group(2))
             unit = s[rep.end():rep.end() + size]
-            out.append(unit * times)
+            out.append(expand_str(unit, lookup) * times)
             i = rep.end() + size + 1
         else:
             k = s.index("}", j)
-            out.append(lookup(s[j + 2:k]))
+            key = s[j + 2:k]
+            out.append(",".join(map(str, range(*map(int, key.split(":")[1:])))) if key.startswith("range:")
+                       else lookup(key))
             i = k + 1
     out.append(s[i:])
     return "".join(out)

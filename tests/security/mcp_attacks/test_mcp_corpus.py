@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 import pytest
-from corpus_detect import Copies, Inotify, ReadTrap, Scanner, _forms, markers, tree, tree_changes
+from corpus_detect import Inotify, ReadTrap, Scanner, _forms, markers, tree, tree_changes
 from corpus_runner import Catcher, Session, expectation_leaks, play
 from corpus_world import World, load_sets
 
@@ -87,8 +87,11 @@ def test_detector_canary_in_every_form(tmp_path):
         if label not in w.cores:  # a plain value: random, not a secret
             assert scanner.scan(value) == [], label
             continue
-        for form, encoded in _forms(value).items():
-            assert scanner.scan(f"xx {encoded} yy"), (label, form)
+        for core in (True, False):
+            for form, encoded in _forms(w.cores[label] if core else value, core).items():
+                assert scanner.scan(f"xx {encoded} yy"), (label, form)
+        assert scanner.scan(f"x{value}y", raw_only=True), label
+        assert len(w.cores[label]) < 8 or scanner.scan("-".join(w.cores[label])), label
         assert scanner.scan(value.upper() if value.upper() != value else value.lower()), label
     assert scanner.scan("nothing here") == []
 
@@ -119,9 +122,7 @@ def test_detector_catcher_markers_and_writes(world):
 
 
 def test_detector_copies_into_the_roots(world):
-    scanner = Scanner(world)
-    copies = Copies(world, scanner)
-    copies.ignore = world.results.inside_canaries
+    copies = world.results.copies  # the runner's (its ignore list and what it has read)
     assert "file_canary" not in copies.ignore and not any(k.startswith("client:") for k in copies.ignore)
     (world.outputs / "copied-probe.txt").write_text(f"x {world.file_canary} y")
     assert str(world.outputs / "copied-probe.txt") in copies.now()
