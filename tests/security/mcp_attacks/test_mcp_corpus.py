@@ -1,0 +1,154 @@
+"""The blind attack sets against the read-only MCP server (``python -m loopwright.mcp`` without
+``--allow-launch``), as one corpus: ``data/<set>.json`` holds each set's attacks (the tool calls, their arguments
+with ``@{...}`` placeholders, limits and expectations) and what it plants; corpus_world.py builds the one world,
+corpus_runner.py plays every attack in one server session and corpus_detect.py's detectors judge each.
+
+``test_attack_fails[<set>-<name>]`` fails when that attack succeeded; the attacks that succeeded on the measured
+tree are each set's ``xfail`` (strict). The ``test_detector_*`` and ``test_control_*`` tests show that each
+detector can fire and that the benign calls work. docs/SECURITY.md summarises who wrote each set and what it found.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+
+import pytest
+from corpus_detect import Inotify, ReadTrap, Scanner, _forms, markers, tree, tree_changes
+from corpus_runner import Catcher, Session, expectation_leaks, play
+from corpus_world import World, load_sets
+
+pytest.importorskip("mcp")
+pytestmark = pytest.mark.timeout(3600)
+SETS = load_sets()
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory):
+    catcher = Catcher()
+    w = World(tmp_path_factory.mktemp("mcp-corpus"), SETS, catcher.url)
+    w.build()
+    w.catcher = catcher
+    w.results = asyncio.run(play(w, catcher))
+    yield w
+    catcher.sock.close()
+
+
+def _params():
+    for s in SETS:
+        for a in s["attacks"]:
+            reason = s.get("xfail", {}).get(a["name"])
+            marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+            yield pytest.param(f"{s['set']}-{a['name']}", marks=marks, id=f"{s['set']}-{a['name']}")
+
+
+@pytest.mark.parametrize("key", list(_params()))
+def test_attack_fails(world, key):
+    leaks = world.results.outcomes[key]
+    assert not leaks, f"{key} succeeded:\n" + "\n".join(" ".join(leak.split())[:400] for leak in leaks[:8])
+
+
+def test_attack_names_are_unique():
+    for s in SETS:
+        names = [a["name"] for a in s["attacks"]]
+        assert len(names) == len(set(names)), s["set"]
+        assert set(s.get("xfail", {})) <= set(names), s["set"]
+
+
+# ------------------------------------------------------------------------------------------------- controls
+def test_control_server_is_read_only_and_lists_its_tools(world):
+    info = world.results.info
+    assert "Launching is disabled" in info["instructions"]
+    assert {"list_options", "compose_config", "plan_job", "launch", "list_runs", "run_status", "run_metrics",
+            "run_eval", "sweep_report", "lineage", "ingest", "improve"} <= set(info["tools"])
+
+
+def test_control_benign_preludes_work_and_leak_nothing(world):
+    scanner = Scanner(world)
+    assert world.results.prelude and not any(r.is_error for r in world.results.prelude), \
+        [r.short() for r in world.results.prelude if r.is_error]
+    assert [hit for r in world.results.prelude for hit in scanner.scan(r.text)] == []
+    assert [r.short() for r in world.results.prelude if r.expect not in r.text] == []
+    assert any(world.inside_canary in p.read_text() for p in world.outputs.rglob("transcripts.jsonl")), \
+        "ingest copies inside content into the outputs dir"
+
+
+def test_control_no_request_reached_the_catcher_during_the_whole_session(world):
+    assert world.results.catcher_total == 0
+
+
+# ------------------------------------------------------------------------------------------------ detectors
+def test_detector_canary_in_every_form(tmp_path):
+    w = World(tmp_path, SETS, "http://127.0.0.1:9")
+    scanner = Scanner(w)
+    for label, value in w.values.items():
+        if label not in w.cores:  # a plain value: random, not a secret
+            assert scanner.scan(value) == [], label
+            continue
+        for core in (True, False):
+            for form, encoded in _forms(w.cores[label] if core else value, core).items():
+                assert scanner.scan(f"xx {encoded} yy"), (label, form)
+        assert scanner.scan(f"x{value}y", raw_only=True), label
+        assert len(w.cores[label]) < 8 or scanner.scan("-".join(w.cores[label])), label
+        assert scanner.scan(value.upper() if value.upper() != value else value.lower()), label
+    assert scanner.scan("nothing here") == []
+
+
+def test_detector_reads_outside_the_roots(world):
+    assert world.results.reads_seen, "atime does not move on read here: reads outside the roots go unseen"
+    trap = ReadTrap(world.home)
+    next(p for p in world.home.rglob("*") if p.is_file() and not p.is_symlink()).read_bytes()
+    assert trap.reads()
+
+
+def test_detector_catcher_markers_and_writes(world):
+    import socket
+    n, marks0, tree0 = world.catcher.count(), markers(world), tree(world)
+    with socket.create_connection(("127.0.0.1", int(world.catcher_url.rsplit(":", 1)[1])), timeout=5) as s:
+        s.sendall(b"GET /probe HTTP/1.1\r\n\r\n")
+        s.recv(100)
+    assert world.catcher.count() == n + 1
+    subprocess.run(["curl", "-s", "http://example.invalid"], env=world.server_env(), check=False)
+    module = next(world.dirs["pp"].glob("*.py")).stem
+    subprocess.run([sys.executable, "-c", f"import {module}"], env=world.server_env(), check=False)
+    new = markers(world) - marks0
+    assert any("shim-curl" in p for p in new) and any(module in p for p in new), new
+    (world.home / "new-file").write_text("x")
+    os.utime(world.outside / "canary.txt", None)
+    changes = tree_changes(tree0, tree(world))
+    assert any("created" in c and "new-file" in c for c in changes) and any("changed" in c for c in changes)
+
+
+def test_detector_copies_into_the_roots(world):
+    copies = world.results.copies  # the runner's (its ignore list and what it has read)
+    assert "file_canary" not in copies.ignore and not any(k.startswith("client:") for k in copies.ignore)
+    (world.outputs / "copied-probe.txt").write_text(f"x {world.file_canary} y")
+    assert str(world.outputs / "copied-probe.txt") in copies.now()
+
+
+def test_detector_opens_outside_the_roots(world):
+    inotify = Inotify(world.outside)
+    assert inotify.events() == []
+    (world.outside / "secret.txt").read_text()
+    assert any("open" in e and "secret.txt" in e for e in inotify.events())
+
+
+def test_detector_expectations(world):
+    replies = [type("R", (), {"text": f"{world.outside}/a [unchanged]", "is_error": False,
+                              "short": lambda self: "r"})()]
+    attack = {"forbid_line": [["@{outside}", "[unchanged]"]], "forbid": ["[unchanged]"], "must_refuse": True}
+    assert len(expectation_leaks(world, attack, replies)) == 3
+
+
+def test_detector_stall_and_dead_server(world):
+    async def go():
+        session = Session(world)
+        await session.start()
+        stalled = await session.call("list_runs", {}, 0.001)
+        await session.stop()
+        dead = await session.call("list_runs", {}, 5)
+        return stalled, dead
+    stalled, dead = asyncio.run(go())
+    assert stalled.stalled and dead.text.startswith("<client error")
