@@ -149,6 +149,10 @@ def test_detector_stall_and_dead_server(world):
         stalled = await session.call("list_runs", {}, 0.001)
         await session.stop()
         dead = await session.call("list_runs", {}, 5)
-        return stalled, dead
-    stalled, dead = asyncio.run(go())
-    assert stalled.stalled and dead.text.startswith("<client error")
+        gone = await session.alive() or await session.answers()
+        await session.restart()  # what the runner does when a server stops answering
+        back = await session.alive() and await session.answers()
+        await session.stop()
+        return stalled, dead, gone, back
+    stalled, dead, gone, back = asyncio.run(go())
+    assert stalled.stalled and dead.text.startswith("<client error") and not gone and back
