@@ -20,8 +20,8 @@ from loopwright.grounding import CONTRADICTED, UNSUPPORTED, ground
 
 INVENTED_KINDS = frozenset({"amount", "date", "number"})  # unsupported ones of these cap the score
 # A carrier or a way to pay nothing names is shown, not capped: "back to your card" where the record keeps no payment
-# method is how every shop words a refund (measured: 20 such replies labelled keep over the older sets); a named
-# one the evidence contradicts caps like any other contradiction.
+# method is how every shop words a refund (capping them lost 29 replies labelled keep over the sets read before); a
+# named one the evidence contradicts caps like any other contradiction.
 COMMITMENT_KINDS = frozenset({"duration", "time"})  # periods and hours the agent promises: shown, never capped
 ANSWER_KINDS = frozenset({"date", "amount", "duration", "time", "id"})  # what an answer from the record states
 
