@@ -329,10 +329,9 @@ def _check_named(c: Claim, claims: list[Claim], ev: Evidence) -> tuple[str, str]
             return SUPPORTED, source
         if source.startswith("record.") and e.value[0] in CASH and member == "bank transfer":
             return SUPPORTED, f"derived: what was paid {e.value[0]} is paid back by transfer ({source})"
-    record = [e for s, e in held if s.startswith("record.")]
+    record = {e.value[0] for s, e in held if s.startswith("record.")}  # the members the record names
     in_rules = any(s == "policy" and same(e.value) for s, e in held)
-    if not record or (in_rules and any(o.kind == c.kind and any(o.value[0] == r.value[0] for r in record)
-                                       for o in claims)):
+    if not record or (in_rules and any(o.kind == c.kind and o.value[0] in record for o in claims)):
         return (SUPPORTED, "policy") if in_rules else (UNSUPPORTED, "")
     return CONTRADICTED, ""
 

@@ -124,9 +124,6 @@ def test_a_hostile_record_or_conversation_is_read_bounded_and_never_raises(hosti
 
 def test_a_sum_of_record_amounts_is_supported_only_when_the_reply_shows_a_part_of_it():
     record = {"Artikel": "CHF 113.00", "Versand": "CHF 18.00"}
-    shown = {v.claim.text: v.verdict for v in ground("CHF 113.00 plus CHF 18.00 shipping: CHF 131.00 in all.",
-                                                      record, ()).verdicts}
-    assert shown["CHF 131.00"] == SUPPORTED
+    assert _verdicts("CHF 113.00 plus CHF 18.00 shipping: CHF 131.00 in all.", record, ())["CHF 131.00"] == SUPPORTED
     # a bare total two record figures happen to add up to is a wrong total (the record's is 113.00), not a derived one
-    bare = {v.claim.text: v.verdict for v in ground("Your total is CHF 131.00.", record, ()).verdicts}
-    assert bare["CHF 131.00"] == CONTRADICTED
+    assert _verdicts("Your total is CHF 131.00.", record, ())["CHF 131.00"] == CONTRADICTED

@@ -101,7 +101,7 @@ class Policy:
     @functools.cached_property
     def clock(self) -> frozenset[str]:
         """Every time of day the rules name ("17:00", "5pm"), spaces dropped, lower case."""
-        return frozenset(re.sub(r"\s", "", t).lower() for t in _CLOCK.findall(self.text))
+        return _clock_times(self.text)
 
     def handoff_applies(self, user: str) -> bool:
         """Whether the customer's message reports something the rule hands to a human."""
@@ -290,12 +290,16 @@ _HOW_MUCH = re.compile(r"\bhow\s+(?:much|long|many\s+days)\b|\bwhat\s+(?:does|is
                        r"postage|return)\s+(?:cost|fee)", re.I)
 
 
+def _clock_times(text: str) -> frozenset[str]:
+    return frozenset(re.sub(r"\s", "", t).lower() for t in _CLOCK.findall(text))
+
+
 def _figure_of(sentence: str, policy: Policy) -> bool:
     """Whether a sentence gives an amount, a number of days or a time of day that the shop's rules give."""
-    days, clock = policy.days, policy.clock
+    days = policy.days
     return any(a in policy.amounts for a, _, _ in sf.amounts_in(sentence)) or any(
-        int(n) in days for m in _DURATION.finditer(sentence) for n in filter(None, (m[1], m[2]))) or any(
-        re.sub(r"\s", "", t).lower() in clock for t in _CLOCK.findall(sentence))
+        int(n) in days for m in _DURATION.finditer(sentence) for n in filter(None, (m[1], m[2]))) or bool(
+        _clock_times(sentence) & policy.clock)
 
 
 def _numbers_grounded(reply: str, user: str, policy: Policy) -> bool:
