@@ -164,11 +164,11 @@ def _extract(text: str) -> tuple[Claim, ...]:
             take(before.start(1), m.end(), "amount", _amount(m.group(0), before[1]))
         elif after and names.fold(after[1]) in money:
             take(m.start(), m.end() + after.end(1), "amount", _amount(m.group(0), after[1]))
-    units = names.duration_units()
     for m in pats["duration"].finditer(text):
         unit = names.fold(m[3])
-        if unit in units and (len(unit) > 1 or unit == "h"):
-            take(m.start(), m.end(), "duration", (int(m[1]) * units[unit], int(m[2] or m[1]) * units[unit]))
+        days = names.duration_unit(unit) if len(unit) > 1 or unit == "h" else None
+        if days is not None:
+            take(m.start(), m.end(), "duration", (int(m[1]) * days, int(m[2] or m[1]) * days))
     for m in pats["id"].finditer(text):
         if _COMPOUND.fullmatch(m.group(0)):  # "12-speed", "3-pack", "2-year": a number and its unit, not an id
             continue

@@ -99,6 +99,24 @@ def duration_units() -> dict[str, float]:
     return table
 
 
+COMPOUND_HEAD = 4  # letters of the unit at the end of a compound ("Kalender|tage", "arbets|dagar", "työ|päivää")
+COMPOUND_FRONT = 3  # letters before it: "holi|days" still reads as days, "s|days" does not
+
+
+@functools.lru_cache(maxsize=4096)
+def duration_unit(word: str) -> float | None:
+    """The days a unit word stands for, the word as written or as the head of a compound: German, Dutch, the
+    Nordic languages and Finnish join a unit to what it counts ("30 Kalendertage", "5 arbetsdagar",
+    "14 kalenteripäivää"); the unit is the compound's last part, so the longest unit the word ends with is read."""
+    key, units = fold(word), duration_units()
+    if key in units:
+        return units[key]
+    for start in range(COMPOUND_FRONT, len(key) - COMPOUND_HEAD + 1):
+        if key[start:] in units:
+            return units[key[start:]]
+    return None
+
+
 @functools.lru_cache(maxsize=1)
 def currency_words() -> dict[str, str]:
     """A currency symbol or name (folded; every locale's singular and plural names) -> its ISO code."""

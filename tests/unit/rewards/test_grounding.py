@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 from decimal import Decimal
 
 import pytest
@@ -35,6 +36,23 @@ def test_a_deadline_counted_from_the_record_by_the_policy_is_supported_and_its_w
     assert _verdicts("You have 14 days: until Tuesday, 15 December.", record)["15 December"] == SUPPORTED
     assert _verdicts("It was delivered on 1 December, so until Monday, 15 December.", record)["Monday"] == CONTRADICTED
     assert _verdicts("It was delivered on 1 December, so until 16 December.", record)["16 December"] == CONTRADICTED
+
+
+@pytest.mark.parametrize("period, days", [("30 Kalendertage", 30), ("innert 5 Arbeitstagen", 5),
+                                          ("5 arbetsdagar", 5), ("14 kalenteripäivää", 14), ("3 werkdagen", 3),
+                                          ("3 hverdage", 3), ("2 Wochen", 14)])
+def test_a_unit_at_the_end_of_a_compound_word_is_read_as_a_period(period, days):
+    # German, Dutch, the Nordic languages and Finnish join the unit to what it counts: the policy's "30
+    # Kalendertage" is the period a return deadline is counted by, as "30 days" is in English
+    assert [c.value for c in extract(period) if c.kind == "duration"] == [(days, days)]
+    policy = {"role": "system", "content": f"Heute: 07.12.2026. Rückgabe: {period} nach der Zustellung."}
+    counted = dt.date(2026, 12, 1) + dt.timedelta(days=days)
+    reply = f"Zugestellt am 01.12.2026, zurückgeben bis {counted:%d.%m.%Y}."
+    assert _verdicts(reply, {"zustelldatum": "01.12.2026"}, [policy])[f"{counted:%d.%m.%Y}"] == SUPPORTED
+
+
+def test_a_word_that_only_ends_like_a_unit_is_no_period():
+    assert [c.kind for c in extract("3 Mitarbeiter, 4 items, 2 Sdays")] == ["number", "number", "number"]
 
 
 def test_a_date_near_the_record_that_the_reply_cannot_show_its_way_to_is_not_supported():
@@ -127,3 +145,19 @@ def test_a_sum_of_record_amounts_is_supported_only_when_the_reply_shows_a_part_o
     assert _verdicts("CHF 113.00 plus CHF 18.00 shipping: CHF 131.00 in all.", record, ())["CHF 131.00"] == SUPPORTED
     # a bare total two record figures happen to add up to is a wrong total (the record's is 113.00), not a derived one
     assert _verdicts("Your total is CHF 131.00.", record, ())["CHF 131.00"] == CONTRADICTED
+
+
+def test_a_time_of_day_the_rules_contradict_caps_and_a_period_promised_does_not():
+    system = {"role": "system", "content": "Today is 7 December 2026. Our couriers deliver between 08:00 and 12:00. "
+                                           "Refunds take 5 working days."}
+    record = json.dumps({"order_id": "KB-20417", "status": "shipped", "eta": "8 December 2026"})
+    user = {"role": "user", "content": "When does KB-20417 come?"}
+    wrong_hour = cs.components("KB-20417 arrives on 8 December 2026 between 15:00 and 18:00.", record, [system, user])
+    assert any(line.startswith("time '15:00'") for line in wrong_hour["ungrounded"]), wrong_hour["ungrounded"]
+    assert wrong_hour["score"] <= 0.2
+    right_hour = cs.components("KB-20417 arrives on 8 December 2026 between 08:00 and 12:00.", record, [system, user])
+    assert right_hour["ungrounded"] == [] and right_hour["score"] >= cs.DEFAULT_THRESHOLD
+    # a period the agent promises is shown, not capped, even where the rules give another one
+    promise = cs.components("KB-20417 arrives on 8 December 2026; if not, we refund within 3 days.", record,
+                            [system, user])
+    assert promise["ungrounded"] == [] and any("duration '3 days'" in line for line in promise["grounding"])

@@ -249,6 +249,10 @@ def test_report_words_of_other_languages_leave_english_false_friends_alone():
     ("Jak jsem už psal, to není náš problém.", "Omlouvám se, hned to prověřím."),
     ("Som jag redan skrev: ditt eget fel.", "Jag beklagar, jag kollar det direkt."),
     ("Daha önce de söylediğim gibi, bu bizim sorunumuz değil.", "Üzgünüm, hemen kontrol ediyorum."),
+    ("Som jeg allerede har skrevet: det er ikke vores problem.", "Det er jeg ked af, jeg tjekker det med det samme."),
+    ("Du burde ha lest vilkårene, det er din egen skyld.", "Beklager, jeg sjekker det med en gang."),
+    ("Kuten jo kirjoitin, se on oma vikasi.", "Olen pahoillani, tarkistan asian heti."),
+    ("Όπως σας είπα ήδη, είναι δικό σας λάθος.", "Λυπάμαι πολύ, το ελέγχω αμέσως."),
 ])
 def test_contempt_in_the_customers_language_is_rude_and_courtesy_is_not(rude, polite):
     from loopwright.rewards.customer_support import checks

@@ -59,7 +59,7 @@ from loopwright.rewards.customer_support import facts as sf
 from loopwright.rewards.customer_support import grounding as sg
 from loopwright.rewards.customer_support import policy as spol
 from loopwright.rewards.customer_support.reading import ORDER_NUMBER, Reading, parse_facts  # noqa: F401  (cs.*: bench, tests)
-from loopwright.rewards.customer_support.request import customer_turns, user_text  # noqa: F401  (cs.user_text: bench, tests)
+from loopwright.rewards.customer_support.request import agent_turns, customer_turns, user_text  # noqa: F401  (cs.user_text: bench, tests)
 
 SCAN_CHARS = 4000
 DEFAULT_THRESHOLD = 0.7
@@ -90,7 +90,7 @@ def components(completion: Any, facts_json: Any = None, prompt: Any = None, fact
     facts = parse_facts(facts_json, facts_map)
     policy = spol.policy_of(prompt, facts)
     policy.apply(facts)  # the shop's own glossary and hand-off flag say what the record's words mean
-    r = Reading(text, facts, user_text(prompt), policy, customer_turns(prompt))
+    r = Reading(text, facts, user_text(prompt), policy, customer_turns(prompt), agent_turns(prompt))
     must = r.required()
     out["facts"], out["required"] = facts is not None, must
     if len(_DUMP.findall(text)) >= 3 or len(field_names_in(text, facts_json)) >= 2:

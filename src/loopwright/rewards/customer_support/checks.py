@@ -37,7 +37,7 @@ NAMES = ("grounded", "resolves", "answers_asked", "hands_off", "refuses_with_rul
 
 @functools.lru_cache(maxsize=1024)  # asked by the tone check and by the score's cap
 def rude(text: str) -> bool:
-    """Contempt, blame or dismissal in its words (English: patterns.RUDE; ten more languages: tone.py), or
+    """Contempt, blame or dismissal in its words (English: patterns.RUDE; fourteen more languages: tone.py), or
     shouting (mostly capitals, or four exclamation marks)."""
     letters = [c for c in text if c.isalpha()]
     shouting = len(letters) >= 20 and sum(c.isupper() for c in letters) / len(letters) > 0.6

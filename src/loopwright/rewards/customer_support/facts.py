@@ -18,16 +18,14 @@ refund_amount     refund, refund_total, refund_value, refunded_amount, amount_re
 refund_date       refunded_on, refund_issued_on
 total             order_total, order_value, grand_total, amount, price, item_value, charged
 account_email     email, customer_email
-escalate          escalation, escalation_required, requires_escalation, escalate_required
+escalate          escalation, escalation_required, ..., and the word in its own language (eskalation, escalade)
 next_step, must_state, customer_name, items, kind   (as named)
 
-A key present with an empty value (null, "") means "known: none" (a record saying the
-order has no carrier yet); a key absent means "unknown", and the grader never judges
-what it cannot see. Values: dates in ISO, "2 December", "Dec 2", "Wednesday 2
-December", "12/02" (both readings kept when a slash date is ambiguous), "03.12.2026";
-amounts as numbers or with a currency symbol or code on either side ("129.00 EUR",
-"£64.99", "USD 12", "1,299.00", "12,50 €"); statuses through :func:`canonical_status`.
-Importable without torch; no function here raises on odd input.
+A key present with an empty value (null, "") means "known: none" (a record saying the order has no carrier yet); a
+key absent means "unknown", and the grader never judges what it cannot see. Values: dates in ISO, "2 December",
+"Dec 2", "Wednesday 2 December", "12/02" (both readings kept when ambiguous), "03.12.2026"; amounts as numbers or
+with a currency symbol or code on either side ("129.00 EUR", "£64.99", "1,299.00", "12,50 €"); statuses through
+:func:`canonical_status`. Importable without torch; no function here raises on odd input.
 """
 
 from __future__ import annotations
@@ -65,6 +63,8 @@ ALIASES = {
     "escalate": ("escalate", "escalation", "escalation_required", "requires_escalation", "escalate_required"),
 }
 _ALIAS_OF = {alias: key for key, names in ALIASES.items() for alias in names}
+# The escalation flag in its own language: Eskalation, eskalera, escalade, escalar, eskalacja, "à escalader"
+_ESCALATE_KEY = re.compile(r"(?:a_|à_|zu_|to_)?(?:eskal|escal)[^\W\d_]*|κλιμάκωση")
 DATE_KEYS = ("order_date", "ship_date", "eta", "delivered_date", "return_date", "refund_date")
 AMOUNT_KEYS = ("total", "refund_amount")
 
@@ -85,6 +85,8 @@ def canonical_key(key: Any, facts_map: dict | None = None) -> str | None:
         return k
     if k.startswith("tracking") and not k.endswith("status"):
         return "tracking"
+    if _ESCALATE_KEY.fullmatch(k):
+        return "escalate"
     return _ALIAS_OF.get(k)
 
 
@@ -93,10 +95,9 @@ def _empty(value: Any) -> bool:
 
 
 def normalize_facts(raw: Any, facts_map: dict | None = None) -> dict | None:
-    """A record (dict or JSON string) in the canonical schema; None when it is not a record.
-
-    Empty values become None (known: none). The first key mapping to a canonical key
-    wins, so ``order_id`` beats a later ``id``. Unmapped keys are kept under ``extra``.
+    """A record (dict or JSON string) in the canonical schema; None when it is not a record. Empty values become
+    None (known: none). The first key mapping to a canonical key wins, so ``order_id`` beats a later ``id``.
+    Unmapped keys are kept under ``extra``.
     """
     if isinstance(raw, str):
         if len(raw) > 100_000:
@@ -132,10 +133,9 @@ def normalize_facts(raw: Any, facts_map: dict | None = None) -> dict | None:
     return out
 
 
-# "yes" as shops write it in a record's flag: English, French, German, Dutch, Spanish, Portuguese, Italian, Polish,
-# Swedish / Norwegian / Danish, Turkish, Indonesian, Korean, Japanese, Chinese (blind set 2's "oui" was read as no).
-_YES = frozenset({"yes", "y", "true", "1", "required", "escalate", "needed", "oui", "ja", "sí", "si", "sim", "tak",
-                  "evet", "ya", "iya", "예", "네", "はい", "是", "да", "ναι", "ano", "x", "✓", "✔"})
+# "yes" as shops write it in a record's flag, in the languages of names.LANGUAGES (blind set 2's "oui" read as no)
+_YES = frozenset("yes y true 1 required escalate needed oui ja sí si sì sim tak evet ya iya 예 네 はい 是 да ναι ano "
+                 "kyllä igen có x ✓ ✔".split())
 
 
 def truthy(value: Any) -> bool:

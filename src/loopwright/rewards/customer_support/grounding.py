@@ -6,8 +6,9 @@ explanation and caps the score at the contradiction cap when a claim is unground
 docs/REWARDS.md, "Grounding"). Under ``cap``, a reply that
 states a value the evidence contradicts, or invents money, a date or a count, is not keepable, whatever
 else it does. A period, a time or a new case number the agent gives for what it is doing now (a call-back
-before 18:00, a refund within 5 working days, case FR-207) is shown but does not cap: it is a commitment,
-not a claim about the record, and the grounding check cannot tell an invented one from a real one.
+before 18:00, a refund within 5 working days, case FR-207) that nothing contradicts is shown but does not cap: it
+is a commitment, not a claim about the record, and the grounding check cannot tell an invented one from a real
+one. A time of day the evidence contradicts caps; a contradicted period does not (COMMITMENT_KINDS).
 """
 
 from __future__ import annotations
@@ -22,7 +23,10 @@ INVENTED_KINDS = frozenset({"amount", "date", "number"})  # unsupported ones of 
 # A carrier or a way to pay nothing names is shown, not capped: "back to your card" where the record keeps no payment
 # method is how every shop words a refund (capping them lost 29 replies labelled keep over the sets read before); a
 # named one the evidence contradicts caps like any other contradiction.
-COMMITMENT_KINDS = frozenset({"duration", "time"})  # periods and hours the agent promises: shown, never capped
+# Periods the agent promises: shown, never capped. A time of day the evidence contradicts (its hours hold times and
+# none is this one: "the courier comes 15:00-18:00" where the rules give none of them) caps like any other; capping
+# contradicted periods too would drop as many replies labelled keep as it caught (12 and 11 over the sets read before).
+COMMITMENT_KINDS = frozenset({"duration"})
 ANSWER_KINDS = frozenset({"date", "amount", "duration", "time", "id"})  # what an answer from the record states
 
 

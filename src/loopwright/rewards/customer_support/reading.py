@@ -17,12 +17,18 @@ from loopwright.rewards.customer_support import patterns as sp
 from loopwright.rewards.customer_support import policy as spol
 from loopwright.rewards.customer_support import request as sr
 from loopwright.rewards.customer_support import rules as srules
+from loopwright.rewards.customer_support import wording
 
 ORDER_NUMBER = re.compile(r"(?<![A-Za-z0-9])(?:W|#\s?W?)(\d{7})(?!\d)", re.I)  # the shipped scenarios' order numbers
 _SPECIFIC = re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b|\bwithin\s+(?:\d+|an?|one|two)\s+\w+|"
                        r"\b\d+(?:\s?-\s?\d+)?\s+(?:working\s+|business\s+)?(?:days?|hours?|minutes?|weeks?)\b|"
                        r"\b[A-Z]{2,}-?\d{2,}\b|\w+\s?>\s?\w+", re.I)
 STATUS_STATED = {"shipped": {"shipped", "arriving"}, "refunded": {"returned", "refunded"}, "delayed": {"delayed"}}
+
+
+def _hands_off(text: str) -> bool:
+    """The text passes the case to a person: English's forms (not negated), or a covered language's (wording.py)."""
+    return any(not sp.negated(text, m.start()) for m in sp.ESCALATE.finditer(text)) or wording.hands_off(text)
 
 
 def parse_facts(facts_json: Any, facts_map: dict | None = None) -> dict | None:
@@ -39,7 +45,7 @@ class Reading:
     evidence_answers = 0
 
     def __init__(self, text: str, facts: dict | None, user: str, policy: spol.Policy | None = None,
-                 conversation: str | None = None):
+                 conversation: str | None = None, said: str = ""):
         self.text, self.facts, self.user, self.facts_given = text, facts or {}, user, facts is not None
         self.conversation = conversation if conversation is not None else user  # every customer turn
         self.policy = policy = policy or spol.Policy()
@@ -47,8 +53,8 @@ class Reading:
         self.contradictions: list[str] = []
         self._stated_keys: dict[str, bool] = {}  # stated(), read once per key
         self.claims = sp.claimed_statuses(text) | policy.status_terms_in(text)
-        self.escalates = any(not sp.negated(text, m.start()) for m in sp.ESCALATE.finditer(text))
-        self.kinds = sr.report_kinds(user)
+        self.escalates = _hands_off(text) or _hands_off(said)  # a case handed off in an earlier turn is with a person
+        self.kinds = sr.report_kinds(self.conversation)  # a report in an earlier turn still calls for a human
         # A human is needed when the record's flag says so, when the customer reports danger, harm, fraud or a legal
         # threat (a record's "no" does not outweigh an injury), or when the shop's own hand-off rule names it.
         self.expected = (sf.truthy(f.get("escalate")) or bool(self.kinds) or policy.handoff_applies(user))
@@ -228,8 +234,9 @@ class Reading:
         if key == "outcome":
             if self.escalates and self.expected and self.anchored:  # a hand-off is what the rule asks for
                 return True
-            if not self.facts_given and not sr.order_tokens(self.user) and sp.ASKS_ORDER_NUMBER.search(self.text):
-                return True  # no record and no order named: asking for the number is the next step
+            if not self.facts_given and not sr.order_tokens(self.user) and (sp.ASKS_ORDER_NUMBER.search(self.text) or (
+                    wording.names_order_number(self.text) and not sr.order_tokens(self.text))):
+                return True  # no record and no order named: asking for the number (naming it, giving none) is next
             if spol.answers_from_policy(self.text, self.user, self.policy) and not self.claims or srules.decides(
                     self.text, self.user, self.claims, self.policy) and sr.written_to(self.text, self.facts, self.user):
                 return True  # a policy answer; a refusal of what was asked, for a reason the record or rules give

@@ -22,6 +22,7 @@ from typing import Any
 
 from loopwright.rewards.customer_support import facts as sf
 from loopwright.rewards.customer_support import patterns as sp
+from loopwright.rewards.customer_support import wording
 from loopwright.rewards.customer_support.patterns import negated
 
 # Each kind: stems that describe it in ordinary words. A stem matches at a word start.
@@ -87,7 +88,7 @@ def _denied(user: str, start: int) -> bool:
 def report_kinds(user: str) -> set[str]:
     """The kinds of report in a customer's message that call for a hand-off to a human."""
     return {kind for kind, p in _KIND_RE.items()
-            if any(not _denied(user, m.start()) for m in p.finditer(user))}
+            if any(not _denied(user, m.start()) for m in p.finditer(user))} | wording.report_kinds(user)
 
 
 # The customer asks where the order is (not: reports what arrived).
@@ -353,3 +354,12 @@ def customer_turns(prompt: Any) -> str:
                  and isinstance(m.get("content"), str)]
         return "\n".join(turns)[-_CONVERSATION_CHARS:]
     return user_text(prompt)
+
+
+def agent_turns(prompt: Any) -> str:
+    """Every earlier agent message of the conversation, oldest first: what the agent already said and did."""
+    if isinstance(prompt, (list, tuple)):
+        turns = [m["content"] for m in prompt if isinstance(m, dict) and m.get("role") == "assistant"
+                 and isinstance(m.get("content"), str)]
+        return "\n".join(turns)[-_CONVERSATION_CHARS:]
+    return ""

@@ -5,8 +5,8 @@ language, and so are its forms: the fault put on the customer ("your own fault",
 customer reproached for not listening ("as I already said"), the problem pushed away ("not our problem"), an order
 to go and read. English's are in patterns.RUDE; the languages below have theirs, written from the languages'
 ordinary phrasing, not from any labelled reply. Languages covered: English, German, French, Spanish, Portuguese,
-Italian, Dutch, Polish, Czech, Swedish, Turkish. A reply in another language is judged on tone by its
-capitals and exclamation marks only (checks.rude).
+Italian, Dutch, Polish, Czech, Swedish, Danish, Norwegian (bokmål), Finnish, Greek, Turkish. A reply in another
+language is judged on tone by its capitals and exclamation marks only (checks.rude).
 """
 
 from __future__ import annotations
@@ -42,6 +42,15 @@ CONTEMPT = {  # each language's phrases: the fault put on the customer, "as I al
            r"jak\s+jsem\s+(?:u[žz]\s+)?(?:psal|[řr][íi]kal)a?", r"to\s+nen[íi]\s+n[áa][šs]\s+probl[ée]m"],
     "sv": [r"(?:ditt|ert)\s+eget\s+fel", r"du\s+borde\s+ha\s+(?:l[äa]st|kollat)",
            r"som\s+jag\s+(?:redan\s+)?(?:sa|sade|skrev)", r"inte\s+v[åa]rt\s+problem"],
+    "da": [r"(?:din|jeres)\s+egen\s+skyld", r"(?:du|i)\s+burde\s+have\s+(?:læst|tjekket)",
+           r"som\s+jeg\s+(?:allerede\s+)?har\s+(?:sagt|skrevet)", r"ikke\s+vores\s+problem", r"læs\s+(?:nu|bare)"],
+    "nb": [r"(?:din|deres)\s+egen\s+skyld", r"(?:du|dere)\s+burde\s+ha\s+(?:lest|sjekket)",
+           r"som\s+jeg\s+(?:allerede\s+)?har\s+(?:sagt|skrevet)", r"ikke\s+vårt\s+problem", r"les\s+(?:nå|bare)"],
+    "fi": [r"(?:oma|teidän\s+oma)\s+vika(?:si|nne)", r"olisit\s+(?:voinut\s+)?luke(?:a|nut)",
+           r"kuten\s+(?:jo\s+)?(?:sanoin|kirjoitin|kerroin)", r"ei\s+(?:ole\s+)?meidän\s+ongelma\w*",
+           r"lue\s+(?:nyt|ensin)"],
+    "el": [r"(?:δικό\s+σας|δικό\s+σου)\s+λάθος", r"(?:έπρεπε|θα\s+έπρεπε)\s+να\s+(?:διαβάσετε|είχατε\s+διαβάσει)",
+           r"όπως\s+(?:ήδη\s+)?(?:σας\s+)?(?:είπα|έγραψα)", r"δεν\s+είναι\s+(?:δικό\s+μας\s+)?πρόβλημα\s+μας"],
     "tr": [r"(?:sizin|senin|kendi)\s+hatan[ıi]z", r"okumal[ıi]yd[ıi]n[ıi]z",
            r"daha\s+[öo]nce\s+de\s+(?:s[öo]yledi[ğg]im|yazd[ıi][ğg][ıi]m)\s+gibi", r"bizim\s+sorunumuz\s+de[ğg]il"],
 }
