@@ -116,6 +116,10 @@ BLIND_SETS = {
     "blind13": ("blind_support13", "ba7c566: 126 replies of six shops (PL, ES, BR, AT, GR, VN) in seven languages, "
                                    "written and labelled blind on 2026-12-07, committed after the grader's last rule "
                                    "change (8d391a1) and measured once (docs/REWARDS.md)"),
+    "shop14": ("blind_shop14", "23fc6fe (727af25 on its branch): 150 replies of one Nordic shop in Swedish, "
+                               "Norwegian, Danish, Finnish and English, written and labelled blind on 2026-12-07, "
+                               "committed before the rule changes of 6c5aa4b and measured once after them "
+                               "(docs/REWARDS.md); since then a fit"),
 }
 
 

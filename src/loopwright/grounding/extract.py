@@ -130,7 +130,7 @@ def _amount(number: str, code_word: str) -> tuple | None:
     price = Price.fromstring(number)
     if price.amount is None:
         return None
-    return price.amount, names.currency_words().get(names.fold(code_word), "")
+    return price.amount, names.currency_word(code_word) or ""
 
 
 def extract(text: str) -> list[Claim]:
@@ -156,13 +156,12 @@ def _extract(text: str) -> tuple[Claim, ...]:
             take(m.start(), m.end(), "weekday", days[names.fold(m.group(0))])
     for m in pats["time"].finditer(text):
         take(m.start(), m.end(), "time", _minutes(m))
-    money = names.currency_words()
     for m in pats["number"].finditer(text):  # a number with a currency sign or name on either side
         before = pats["before"].search(text, max(0, m.start() - 14), m.start())
         after = pats["after"].search(text[m.end():m.end() + 16])
-        if before and names.fold(before[1]) in money:
+        if before and names.currency_word(before[1]):
             take(before.start(1), m.end(), "amount", _amount(m.group(0), before[1]))
-        elif after and names.fold(after[1]) in money:
+        elif after and names.currency_word(after[1]):
             take(m.start(), m.end() + after.end(1), "amount", _amount(m.group(0), after[1]))
     for m in pats["duration"].finditer(text):
         unit = names.fold(m[3])

@@ -51,6 +51,13 @@ def test_a_unit_at_the_end_of_a_compound_word_is_read_as_a_period(period, days):
     assert _verdicts(reply, {"zustelldatum": "01.12.2026"}, [policy])[f"{counted:%d.%m.%Y}"] == SUPPORTED
 
 
+def test_an_accented_word_is_no_currency_code_and_bokmal_days_are_days():
+    # "2 års garanti" (Swedish: two years' warranty) folds to "ars" but is no amount in Argentine pesos
+    assert [c.kind for c in extract("2 års garanti")] != ["amount"]
+    assert [(c.kind, c.value[1]) for c in extract("2 ARS, 3 ars")] == [("amount", "ARS"), ("amount", "ARS")]
+    assert [c.value for c in extract("3 arbeidsdager")] == [(3, 3)]  # CLDR's bokmål has only "døgn"
+
+
 def test_a_word_that_only_ends_like_a_unit_is_no_period():
     assert [c.kind for c in extract("3 Mitarbeiter, 4 items, 2 Sdays")] == ["number", "number", "number"]
 

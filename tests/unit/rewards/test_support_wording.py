@@ -29,6 +29,8 @@ HANDOFFS = [
     "Talebinizi müşteri hizmetleri ekibimize ilettim.",
     "Kollegamme ottaa sinuun yhteyttä huomenna.",
     "En kollega hör av sig till dig i morgon.",
+    "Din sag er hos en kollega i kundeservice nu, jeg har sendt den videre.",  # the particle verb after the person
+    "Jag har lämnat ärendet till en kollega på returavdelningen.",
 ]
 NOT_HANDOFFS = [
     "Sie können per Banküberweisung bezahlen; unser Team verschickt am selben Tag.",
