@@ -121,3 +121,15 @@ def test_a_hand_off_made_in_an_earlier_turn_holds_for_the_follow_up():
     follow_up = "Ein Kollege meldet sich innerhalb eines Arbeitstages bei Ihnen."
     assert _graded(follow_up, user, earlier=earlier)["hands_off"] == 1.0
     assert _graded("Das Gerät hat zwei Jahre Garantie.", "Aus dem Gerät kommt Rauch!")["hands_off"] == 0.0
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("hostile", ["kollega " * 20_000, "leite " * 20_000 + "Team", "nie " * 30_000 + "bestellt",
+                                     "ordre" * 50_000, "ei " * 40_000 + "savua", "\u00e5" * 200_000])
+def test_hostile_text_is_read_bounded_and_never_raises(hostile):
+    # the customer's side and the reply are read to a bounded length (request._CONVERSATION_CHARS, SCAN_CHARS);
+    # the word patterns themselves hold no unbounded repetition a long run could make backtrack
+    wording.hands_off(hostile[:8000])
+    wording.report_kinds(hostile[:8000])
+    prompt = [{"role": "user", "content": hostile}]
+    assert 0.0 <= cs.score(hostile, None, prompt) <= 1.0
