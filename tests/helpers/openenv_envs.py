@@ -11,47 +11,34 @@ from __future__ import annotations
 
 import math
 
+import sys
+
 from openenv.core.client_types import StepResult
 from openenv.core.env_client import EnvClient
 from openenv.core.env_server.interfaces import Environment
-from openenv.core.env_server.types import Action, Observation, State
-from pydantic import Field
+from openenv.core.env_server.types import Observation, State
+
+from helpers import ROOT
+
+sys.path.insert(0, str(ROOT / "examples" / "envs"))
+import openenv_adder as example  # noqa: E402
+from openenv_adder import AddAction, AddObservation  # noqa: E402
 
 CALLS: list[tuple[int, int, int]] = []  # every step any Adder served in this process: (a, b, sum)
 
 
-class AddAction(Action):
-    """Add two integers."""
-
-    a: int = Field(description="The first integer.")
-    b: int = Field(description="The second integer.")
-
-
-class AddObservation(Observation):
-    result: str = ""
-
-
-class Adder(Environment[AddAction, AddObservation, State]):
-    SUPPORTS_CONCURRENT_SESSIONS = True
+class Adder(example.Adder):
+    """examples/envs/openenv_adder.py's Adder (docs/EPISODES.md's SmolLM2 check), recording its calls and with an
+    optional bonus on every reward (a reward that is not 0/1)."""
 
     def __init__(self, bonus: float = 0.0) -> None:
         super().__init__()
-        self.bonus, self.answer, self._state = bonus, None, State()
-
-    def reset(self, seed=None, episode_id=None, answer: str | None = None, **kwargs) -> AddObservation:
-        self.answer, self._state = answer, State(episode_id=episode_id)
-        return AddObservation(result="Ready: call step with the two numbers to add.")
+        self.bonus = bonus
 
     def step(self, action: AddAction, timeout_s=None, **kwargs) -> AddObservation:
-        total = action.a + action.b
-        CALLS.append((action.a, action.b, total))
-        self._state.step_count += 1
-        hit = self.answer is not None and str(total) == str(self.answer)
-        return AddObservation(result=str(total), reward=min(1.0, float(hit) + self.bonus), done=True)
-
-    @property
-    def state(self) -> State:
-        return self._state
+        obs = super().step(action, timeout_s, **kwargs)
+        CALLS.append((action.a, action.b, action.a + action.b))
+        return AddObservation(result=obs.result, reward=min(1.0, obs.reward + self.bonus), done=True)
 
 
 class AdderClient(EnvClient[AddAction, AddObservation, State]):

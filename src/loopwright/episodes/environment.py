@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import math
 from typing import Any, Callable
 
 from loopwright.rewards import completion_text
@@ -85,11 +86,18 @@ def answer_score(env: EpisodeEnvironment, reply: str) -> float:
     """Whether the final reply states what the environment's tools return for the row.
 
     A reply that is empty or still contains a ``<tool_call>`` block (the episode ran
-    out of budget mid-call) scores 0; otherwise the environment's task grades it.
+    out of budget mid-call) scores 0; otherwise the environment's task grades it. An
+    environment that grades no reply (an OpenEnv or verifiers environment: its success is
+    its reward) is scored by its own ``get_reward()``.
     """
+    grade = getattr(env, "_grade_answer", None)
+    if grade is None:
+        reward = getattr(env, "get_reward", None)
+        value = float(reward()) if callable(reward) else 0.0
+        return value if math.isfinite(value) else 0.0
     if not isinstance(reply, str) or not reply.strip() or "<tool_call>" in reply:
         return 0.0
-    return env._grade_answer(reply)
+    return grade(reply)
 
 
 def episode_answer_reward(completions: list, environments: list | None = None, **_: Any) -> list[float]:

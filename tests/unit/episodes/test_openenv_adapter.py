@@ -45,12 +45,25 @@ def test_trl_sees_one_step_tool_built_from_the_action_model():
 def test_an_episode_resets_with_the_rows_columns_steps_and_is_rewarded():
     env = _adapted("Adder", "+task.environment.kwargs.bonus=0.0")()
     assert env.reset(prompt=[{"role": "user", "content": "What is 3 + 4?"}], answer="7") == \
-        "\n\nReady: call step with the two numbers to add."
+        "\n\nCall step with the two numbers to add."
     assert env.get_reward() == 0.0  # nothing stepped yet
     assert env.step(a=3, b=4) == "7\n(episode over)" and env.get_reward() == 1.0
     assert env.step(a=3, b=4).startswith("error: the episode is over")  # done is final
     env.reset(prompt=[], answer="9")
     assert env.step(a=3, b=4) == "7\n(episode over)" and env.get_reward() == 0.0
+
+
+def test_the_held_out_evaluation_scores_an_openenv_episode_by_its_reward():
+    # An OpenEnv environment grades no final reply (it has no _grade_answer): the held-out evaluation's task score
+    # is its own reward. A plain-text reply once raised AttributeError in the base model's evaluation.
+    from loopwright.episodes import answer_score
+
+    env = _adapted("Adder")()
+    env.reset(prompt=[], answer="7")
+    env.step(a=3, b=4)
+    assert answer_score(env, "The sum is 7.") == 1.0
+    env.reset(prompt=[], answer="9")
+    assert answer_score(env, "It is 9.") == 0.0  # the reply's words do not count; no step summed to 9
 
 
 def test_a_bad_call_is_the_tools_answer_never_an_exception():
@@ -131,7 +144,7 @@ def test_a_client_of_an_openenv_server_is_adapted_the_same_way(adder_server):
     cls = _adapted("AdderClient", f"+task.environment.kwargs.base_url={adder_server}")
     env = cls()
     before = len(openenv_envs.CALLS)
-    assert env.reset(prompt=[], answer="7") == "\n\nReady: call step with the two numbers to add."
+    assert env.reset(prompt=[], answer="7") == "\n\nCall step with the two numbers to add."
     assert env.step(a=3, b=4) == "7\n(episode over)"
     assert openenv_envs.CALLS[before:] == [(3, 4, 7)]  # the server's environment did the step
     # the client's reset names no columns, so the server's Adder got no answer: nothing to reward
