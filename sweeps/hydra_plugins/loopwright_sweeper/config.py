@@ -31,6 +31,9 @@ class ResearchConf:
     min_importance: float = 0.0
     # Fewer completed trials than this in a round: the space is kept as it is.
     min_complete: int = 4
+    # Each round after the first opens with the best trial so far once per other categorical choice (one factor
+    # changed at a time): every choice compared where the other parameters are best. false: the sampler alone.
+    compare_choices: bool = True
     # Earlier rounds' completed trials inside the new space are added to the new round's study.
     warm_start: bool = True
     # After the last round: the winner and the baseline (the space's defaults) rerun on this many fresh seeds

@@ -33,6 +33,7 @@ from hydra_plugins.loopwright_sweeper.narrow import dump_space, load_space, orig
 log = logging.getLogger(__name__)
 STATE = "research.json"
 WARMED_ATTR = "loopwright_warm_started"  # study attribute: the warm-start copies were added (once)
+CHOICES_ATTR = "loopwright_choice_trials"  # study attribute: the choices at the incumbent were enqueued (once)
 RUNG_PREFIX = "completed_rung_"  # Optuna's successive halving / hyperband: a trial's value at each rung it passed
 
 
@@ -129,6 +130,32 @@ def _warm_start(study: Any, earlier: list[Any], space: dict[str, Any], fixed_val
             added += 1
     study.set_user_attr(WARMED_ATTR, added)
     return added
+
+
+def _choices_at_incumbent(study: Any, incumbent: Any, space: dict[str, Any]) -> list[dict[str, Any]]:
+    """Enqueue, as the round's first trials, the incumbent (the best trial so far) with one categorical choice
+    changed, for every categorical and every choice still in `space`: each choice is compared where the other
+    parameters are at their best, one factor at a time. A choice's own trials mostly ran elsewhere (the
+    sampler keeps to the choice of its first good trial), so without this a choice is judged where the other
+    parameters were off: it loses for their sake (bench seed 22 dropped the best beta so) or is never tried
+    where it could win. Nothing when the incumbent lies outside `space` (then "where the others are best" is
+    not in this round's space). Returns the enqueued params; a configuration that ran already is told, not run."""
+    from optuna.distributions import CategoricalDistribution
+
+    from hydra_plugins.loopwright_sweeper.study import contains
+
+    if incumbent is None or not all(k in incumbent.params and contains(d, incumbent.params[k])
+                                    for k, d in space.items()):
+        return []
+    at = {k: incumbent.params[k] for k in space}
+    queued = []
+    for key, dist in space.items():
+        if isinstance(dist, CategoricalDistribution):
+            for choice in dist.choices:
+                if choice != at[key]:
+                    queued.append({**at, key: choice})
+                    study.enqueue_trial(queued[-1])
+    return queued
 
 
 def _copy(trial: Any, space: dict[str, Any], number: int) -> Any:
@@ -242,6 +269,12 @@ def run(sw: Any, space: dict[str, Any], fixed: dict[str, str]) -> None:
         if number > 1 and settings.warm_start and WARMED_ATTR not in study.user_attrs:
             entry["warm"] = _warm_start(study, earlier, sw.space, values, load_space(state["base"]["space"]))
             log.info(f"Round {number}: {entry['warm']} earlier trials in the new space added to its study")
+        if number > 1 and settings.compare_choices and s.sampler != "grid" and CHOICES_ATTR not in study.user_attrs:
+            queued = _choices_at_incumbent(study, seeds.best(earlier, state)[0], sw.space)
+            study.set_user_attr(CHOICES_ATTR, len(queued))
+            entry["choice_trials"] = len(queued)
+            if queued:
+                log.info(f"Round {number}: {len(queued)} trials enqueued: the best so far with each other choice")
         log.info(f"Round {number} of {settings.rounds}: {entry['budget']} trials over {sorted(sw.space)}"
                  + (f", fixed {values}" if values else ""))
         sw.round = Round(number, sw.sweep_dir, values, _seen(earlier + [study]), sw.study_name)

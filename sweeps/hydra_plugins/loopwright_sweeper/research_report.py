@@ -161,6 +161,9 @@ def _round_lines(entry: dict[str, Any], direction: str) -> list[str]:
               f"{entry.get('repeats', 0)} repeats told, not run",
               f"- best value after this round: {_fmt(entry.get('best'))} (before it: {_fmt(entry.get('best_before'))})"
               + (f"; {entry['best_judged']}" if entry.get("best_judged") else "")]
+    if entry.get("choice_trials"):
+        lines.append(f"- its first {entry['choice_trials']} trials: the best trial so far with each other categorical "
+                     "choice (research.compare_choices)")
     if entry["fixed_values"]:
         lines.append("- fixed by earlier rounds: " + ", ".join(f"`{k}={_fmt(v)}`"
                                                                for k, v in entry["fixed_values"].items()))

@@ -346,3 +346,45 @@ def test_a_float_below_the_old_importance_cut_is_narrowed_not_fixed_by_default()
     # a user's cut above the estimate still fixes it: the key is kept for dimension reduction on purpose
     cut = OmegaConf.merge(defaults, {"min_importance": 0.1})
     assert "dropout" in narrow(study, space, "maximize", cut)[1]
+
+
+def test_each_choice_is_compared_at_the_incumbent_when_a_round_opens():
+    """research.compare_choices (default true): a round after the first opens with the best trial so far once per
+    other categorical choice, the numbers at the best's values, so a choice is judged where the other parameters
+    are best and not where the sampler happened to try it (bench seed 22 dropped the best beta after one try at
+    a warm-up far off). Nothing is enqueued when the best lies outside the round's space."""
+    from hydra_plugins.loopwright_sweeper.research import _choices_at_incumbent
+
+    space = {"x": FloatDistribution(0.0, 1.0), "z": CategoricalDistribution(["a", "b", "c"]),
+             "w": CategoricalDistribution([1, 2])}
+    best = optuna.trial.create_trial(params={"x": 0.4, "z": "b", "w": 2}, distributions=space, value=1.0)
+    study = optuna.create_study(direction="maximize")
+    queued = _choices_at_incumbent(study, best, space)
+    assert queued == [{"x": 0.4, "z": "a", "w": 2}, {"x": 0.4, "z": "c", "w": 2}, {"x": 0.4, "z": "b", "w": 1}]
+    assert [study.ask(space).params for _ in queued] == queued  # the round's first trials, in that order
+    narrower = {**space, "x": FloatDistribution(0.5, 1.0)}
+    assert _choices_at_incumbent(optuna.create_study(), best, narrower) == []
+    assert _choices_at_incumbent(optuna.create_study(), None, space) == []
+
+
+def test_a_research_round_opens_with_the_best_trial_under_each_other_choice(tmp_path):
+    s = tmp_path / "sw"
+    sweep(s, "hydra.sweeper.n_trials=16", "hydra.sweeper.research.rounds=2", "hydra.sweeper.seed=0",
+          "hydra.sweeper.report=false", "z=choice(foo, bar, baz)")
+    first, second = state(s)["rounds"]
+    jobs = records(s)
+    best = min(jobs[:first["ran"]], key=value_of)
+    others = sorted({"foo", "bar", "baz"} - {best["z"]})
+    assert "z" in load_space_of(second) and second["choice_trials"] == 2
+    assert sorted(j["z"] for j in jobs[first["ran"]:first["ran"] + 2]) == others
+    assert all((j["x"], j["y"]) == (best["x"], best["y"]) for j in jobs[first["ran"]:first["ran"] + 2])
+    off = tmp_path / "off"
+    sweep(off, "hydra.sweeper.n_trials=16", "hydra.sweeper.research.rounds=2", "hydra.sweeper.seed=0",
+          "hydra.sweeper.report=false", "z=choice(foo, bar, baz)", "hydra.sweeper.research.compare_choices=false")
+    assert "choice_trials" not in state(off)["rounds"][1]
+
+
+def load_space_of(entry: dict) -> dict:
+    from hydra_plugins.loopwright_sweeper.narrow import load_space
+
+    return load_space(entry["space"])
