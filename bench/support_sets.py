@@ -120,6 +120,9 @@ BLIND_SETS = {
                                "Norwegian, Danish, Finnish and English, written and labelled blind on 2026-12-07, "
                                "committed before the rule changes of 6c5aa4b and measured once after them "
                                "(docs/REWARDS.md); since then a fit"),
+    "blind15": ("blind_support15", "126 replies of six shops (NL, PT, IT, CZ, RO, IE) in six languages, written and "
+                                   "labelled blind on 2026-12-07, committed after the grader's last rule change "
+                                   "(c007bf3) and measured once (docs/REWARDS.md)"),
 }
 
 
