@@ -108,7 +108,7 @@ def test_the_agent_may_cancel_an_order_that_has_not_left():
 def test_every_blind_row_is_graded_without_an_internal_error(bench):
     """score() turns an internal error into 0.0 (a grader never raises inside training); components() does not, so
     a bug that would silently zero every reward (as a shadowed method once did) fails here, on real rows."""
-    for name in ("blind8", "shop9", "blind10", "shop11"):
+    for name in ("blind8", "shop9", "blind10", "shop11", "shop12", "blind13", "shop14", "blind15"):
         rows, params = bench.SETS[name]()
         for r in rows:
             cs.components(r["reply"], r["facts_json"], r["prompt"], params.get("facts_map"))
