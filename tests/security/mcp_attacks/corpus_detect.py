@@ -1,6 +1,7 @@
 """The detectors of the MCP attack corpus (the union of the blind sets'), each with a self-check in
 test_mcp_corpus.py: a canary in a reply (raw, case-folded, reversed, halves, JSON/URL-escaped, hex, rot13,
-character codes, hashes, base64/32 at any offset, split by other characters); bytes on the catcher; new marker
+character codes, hashes, base64/32 at any offset, split by other characters; also in the reply with its \\u escapes
+decoded and NFKC-folded, or URL-decoded); bytes on the catcher; new marker
 files (planted code or shims ran); files created or changed outside the outputs dir; outside content or a secret
 copied into the roots; opens and reads of outside files (inotify, and atime where the filesystem moves it); a call
 past its time limit or a server that stops answering (corpus_runner)."""
@@ -12,8 +13,10 @@ import ctypes
 import hashlib
 import json
 import os
+import re
 import stat
 import struct
+import unicodedata
 import urllib.parse
 from pathlib import Path
 
@@ -35,7 +38,8 @@ def _forms(value: str, core: bool = True) -> dict[str, str]:
         forms.update({"half1": value[:len(value) // 2], "half2": value[len(value) // 2:],
                       "json_u": "".join(f"\\u{ord(c):04x}" for c in value[:10]), "rot13": value.translate(_ROT13),
                       "codes_comma": ",".join(str(ord(c)) for c in value[:8]),
-                      "codes_space": " ".join(str(ord(c)) for c in value[:8])})
+                      "codes_space": " ".join(str(ord(c)) for c in value[:8]),
+                      "codes_comma_space": ", ".join(str(ord(c)) for c in value[:8])})
     for j in range(3):  # base64/32 of the value at any offset in a longer text
         forms[f"b64@{j}"] = base64.b64encode(raw[j:]).decode()[:16]
         forms[f"b64url@{j}"] = base64.urlsafe_b64encode(raw[j:]).decode()[:16]
@@ -43,34 +47,62 @@ def _forms(value: str, core: bool = True) -> dict[str, str]:
     return {"raw": value, **{k: v for k, v in forms.items() if len(v) >= 8 and v != value}}
 
 
-class Scanner:
-    """Finds any canary of ``world`` (its random core or whole value) in a text, in every form above, and its core
-    split by other characters (the text squashed to its letters and digits)."""
+_UESC = re.compile(r"\\u([0-9a-fA-F]{4})")
+_ANSI = re.compile(r"(\x1b|\\u001b)\[[0-9;]*[A-Za-z]")
 
-    def __init__(self, world: World):
+
+def _variants(text: str) -> list[str]:
+    """The text, then (where they differ) with ``\\uXXXX`` escapes decoded and NFKC-folded (fullwidth letters),
+    URL-decoded twice (every byte percent-encoded), and without terminal colour codes."""
+    out = [text]
+    if "\\u" in text or not text.isascii():  # (escaped once more in a JSON reply: undoubled first)
+        out.append(unicodedata.normalize("NFKC", _UESC.sub(lambda m: chr(int(m.group(1), 16)),
+                                                           text.replace("\\\\", "\\"))))
+    if "%" in text:
+        out.append(urllib.parse.unquote(urllib.parse.unquote(text)))
+    if "\x1b" in text or "\\u001b" in text:  # terminal colour codes cut out (blind7)
+        out.append(_ANSI.sub("", text))
+    return out
+
+
+class Scanner:
+    """Finds any canary of ``world`` (its random core or whole value) in a text and in its decoded variants, in
+    every form above, and its core (reversed, or either half of a long one) split by other characters (the text
+    squashed to its letters and digits). ``only``: the labels of these kinds alone."""
+
+    def __init__(self, world: World, only: tuple[str, ...] = ()):
         self.needles: list[tuple[str, str, str, bool]] = []  # (label, form, needle, exact case)
-        self.cores = [(label, "".join(c for c in core if c.isalnum()).lower()) for label, core in world.cores.items()]
-        for label, core in world.cores.items():
+        cores = {label: core for label, core in world.cores.items() if not only or label.startswith(only)}
+        self.cores = []
+        for label, core in cores.items():
+            alnum = "".join(c for c in core if c.isalnum()).lower()
+            self.cores += [(label, "split", alnum), (label, "reversed, split", alnum[::-1])]
+            if len(alnum) >= 20:
+                self.cores += [(label, "half, split", alnum[:len(alnum) // 2]),
+                               (label, "half, split", alnum[len(alnum) // 2:])]
+        for label, core in cores.items():
             for value in {core, world.values[label]}:
                 for form, needle in _forms(value, core=value == core).items():
-                    exact = form.startswith(("b64", "b32"))
+                    exact = form.startswith(("b64", "b32")) or len(needle) < 10  # a short secret: its case too
                     self.needles.append((label, form, needle if exact else needle.lower(), exact))
 
     def scan(self, text: str, raw_only: bool = False) -> list[str]:
         if raw_only:  # what the sets looked for in files: the value itself
             low = text.lower()
-            return sorted({f"{label} (raw)" for label, form, needle, _ in self.needles
-                           if form == "raw" and needle in low})
-        low = text.lower()
-        squashed = "".join(c for c in low if c.isalnum())
-        found = {f"{label} ({form})" for label, form, needle, exact in self.needles
-                 if needle in (text if exact else low)}
-        found |= {f"{label} (split)" for label, core in self.cores if len(core) >= 8 and core in squashed}
+            return sorted({f"{label} (raw)" for label, form, needle, exact in self.needles
+                           if form == "raw" and needle in (text if exact else low)})
+        found: set[str] = set()
+        for variant in _variants(text):
+            low = variant.lower()
+            squashed = "".join(c for c in low if c.isalnum())
+            found |= {f"{label} ({form})" for label, form, needle, exact in self.needles
+                      if needle in (variant if exact else low)}
+            found |= {f"{label} ({form})" for label, form, core in self.cores if len(core) >= 7 and core in squashed}
         return sorted(found)
 
 
 def tree(world: World) -> dict[str, tuple]:
-    """Every entry under the world's root but the outputs dir and markers: (kind, mtime, size)."""
+    """Every entry under the world's root but the outputs dir and markers: (mode, mtime, size, inode, link)."""
     seen: dict[str, tuple] = {}
     skip = {str(world.outputs), str(world.markers), str(world.tmp / "server.err")}
     for dirpath, dirnames, filenames in os.walk(world.tmp):
@@ -83,8 +115,9 @@ def tree(world: World) -> dict[str, tuple]:
                 st = os.lstat(path)
             except FileNotFoundError:
                 continue
-            is_file = os.path.isfile(path) and not os.path.islink(path)
-            seen[path] = (st.st_mode >> 12, st.st_mtime_ns if is_file else 0, st.st_size if is_file else 0)
+            is_file, is_dir = stat.S_ISREG(st.st_mode), stat.S_ISDIR(st.st_mode)
+            seen[path] = (st.st_mode, st.st_mtime_ns if is_file else 0, st.st_size if is_file else 0,
+                          0 if is_dir else st.st_ino, os.readlink(path) if stat.S_ISLNK(st.st_mode) else "")
     return seen
 
 
@@ -103,6 +136,7 @@ class Copies:
 
     def __init__(self, world: World, scanner: Scanner):
         self.world, self.scanner, self.seen, self.ignore = world, scanner, {}, set()
+        self.files = Scanner(world, only=("file:", "file_canary"))  # outside files' canaries: in every form
 
     def inside(self) -> set[str]:
         self.ignore = {hit.split(" (")[0] for hits in self.now().values() for hit in hits}
@@ -120,7 +154,9 @@ class Copies:
                             continue
                         key = (st.st_ino, st.st_size, st.st_mtime_ns)
                         if self.seen.get(p, (None,))[0] != key:
-                            self.seen[p] = (key, self.scanner.scan(Path(p).read_text(errors="replace"), raw_only=True))
+                            text = Path(p).read_text(errors="replace")
+                            self.seen[p] = (key, sorted(set(self.scanner.scan(text, raw_only=True))
+                                                        | set(self.files.scan(text))))
                     except OSError:
                         continue
                     hits = [h for h in self.seen[p][1] if h.split(" (")[0] not in self.ignore]
@@ -188,4 +224,29 @@ class ReadTrap:
 
 
 def markers(world: World) -> set[str]:
-    return {str(p) for p in world.markers.rglob("*")}
+    """Every marker file, with its mtime: a marker written again is a new one."""
+    return {f"{p} (mtime {p.stat().st_mtime_ns})" for p in world.markers.rglob("*")}
+
+
+def recorded(world: World, hashes: set[str]) -> set[str]:
+    """The hashes among ``hashes`` that some file inside the roots already holds (planted records)."""
+    found = set()
+    for base in (world.project, world.outputs):
+        for dirpath, _, filenames in os.walk(base):
+            for n in filenames:
+                p = os.path.join(dirpath, n)
+                if os.path.isfile(p) and not os.path.islink(p) and os.path.getsize(p) < 2_000_000:
+                    text = Path(p).read_text(errors="replace")
+                    found |= {h for h in hashes if len(h) == 64 and h in text}
+    return found | {h[:12] for h in found}
+
+
+def outside_hashes(world: World, paths: list[str] | None = None) -> set[str]:
+    """sha256 (whole, and its first 12 hex digits) of every regular file outside the roots (blind7): a reply that
+    holds one means the server hashed a file outside the roots for the client."""
+    out = set()
+    for p in paths if paths is not None else [str(p) for d in (world.outside, world.home) for p in d.rglob("*")]:
+        if os.path.isfile(p) and not os.path.islink(p) and os.path.getsize(p) < 10_000_000:
+            h = hashlib.sha256(Path(p).read_bytes()).hexdigest()
+            out |= {h, h[:12]}
+    return out

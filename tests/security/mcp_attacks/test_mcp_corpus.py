@@ -18,7 +18,7 @@ import sys
 import pytest
 from corpus_detect import Inotify, ReadTrap, Scanner, _forms, markers, tree, tree_changes
 from corpus_runner import Catcher, Session, expectation_leaks, play
-from corpus_world import World, load_sets
+from corpus_world import World, expand_str, load_sets
 
 pytest.importorskip("mcp")
 pytestmark = pytest.mark.timeout(3600)
@@ -33,6 +33,7 @@ def world(tmp_path_factory):
     w.catcher = catcher
     w.results = asyncio.run(play(w, catcher))
     yield w
+    w.close()
     catcher.sock.close()
 
 
@@ -71,6 +72,7 @@ def test_control_benign_preludes_work_and_leak_nothing(world):
         [r.short() for r in world.results.prelude if r.is_error]
     assert [hit for r in world.results.prelude for hit in scanner.scan(r.text)] == []
     assert [r.short() for r in world.results.prelude if r.expect not in r.text] == []
+    assert world.results.prelude_changes == []
     assert any(world.inside_canary in p.read_text() for p in world.outputs.rglob("transcripts.jsonl")), \
         "ingest copies inside content into the outputs dir"
 
@@ -91,9 +93,23 @@ def test_detector_canary_in_every_form(tmp_path):
             for form, encoded in _forms(w.cores[label] if core else value, core).items():
                 assert scanner.scan(f"xx {encoded} yy"), (label, form)
         assert scanner.scan(f"x{value}y", raw_only=True), label
-        assert len(w.cores[label]) < 8 or scanner.scan("-".join(w.cores[label])), label
-        assert scanner.scan(value.upper() if value.upper() != value else value.lower()), label
+        assert len(w.cores[label]) < 7 or scanner.scan("-".join(w.cores[label])), label
+        assert len(value) < 10 or scanner.scan(value.upper() if value.upper() != value else value.lower()), label
+        c = w.cores[label]
+        for form in ("fullwidth", "percent", "uesc", "zwsp", "spaced")[:5 if len(c) >= 7 else 3]:  # (blind5)
+            assert scanner.scan(expand_str(f"@{{enc:{form}:{len(c)}:{c}}}", w.lookup)), (label, form)
+        if len(c) >= 7:
+            assert scanner.scan("-".join(c[::-1])), label
+        if len(c) >= 20:
+            assert scanner.scan(" ".join(c[len(c) // 2:])), label
     assert scanner.scan("nothing here") == []
+
+
+def test_templates(tmp_path):
+    w = World(tmp_path, [{"set": "t", "env": {"A": "x@{core:7}", "B": "@{CORE:5}"}}], "http://127.0.0.1:9")
+    assert len(w.values["canary:A"]) == 8 and w.values["canary:B"].isupper() and len(w.values["canary:B"]) == 5
+    assert w.expand("@{enc:slice=1,3:5:abcde}@{enc:ljust=4,B:1:x}@{enc:reverse:13:@{rep:2:3:ab}}") == "bcxBBBbababa"
+    assert w.expand(["a", ["@{for:0:2}", "e@{i}"]]) == ["a", "e0", "e1"]
 
 
 def test_detector_reads_outside_the_roots(world):
