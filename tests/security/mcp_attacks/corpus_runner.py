@@ -265,7 +265,15 @@ def expectation_leaks(world: World, attack: dict, replies: list[Reply]) -> list[
 
 
 async def play(world: World, catcher: Catcher) -> Results:
-    scanner, session = Scanner(world), Session(world)
+    session = Session(world)
+    try:  # a failure in the runner itself still closes the session (asyncio.run would wait on its tasks)
+        return await _play(world, catcher, session)
+    finally:
+        await session.stop()
+
+
+async def _play(world: World, catcher: Catcher, session: Session) -> Results:
+    scanner = Scanner(world)
     copies = Copies(world, scanner)
     inside = copies.inside()  # before the server runs
     await session.start()
@@ -342,7 +350,7 @@ async def play(world: World, catcher: Catcher) -> Results:
             # before the detectors walk the tree
             targets = {world.expand(r["link"]) for r in attack.get("later", []) if "link" in r}
             targets |= {t if isinstance(t, str) else t.get("hardlink") for f in world.expand(attack.get("flip", []))
-                        for t in f["targets"] if t}
+                        for t in f["targets"] if t and (isinstance(t, str) or t.get("hardlink"))}
             leaks += [f"outside the roots: {e}" for e in inotify.events() if not _race_open(e, targets)]
             sent = json.dumps([r.args for r in replies])
             home_tmp = [p for p in (str(world.home), str(world.dirs["tmpdir"]) + "/") if p not in sent]
@@ -375,5 +383,4 @@ async def play(world: World, catcher: Catcher) -> Results:
                 await session.restart()
             res.outcomes[key], res.replies[key] = leaks, replies
     res.catcher_total = catcher.count()
-    await session.stop()
     return res

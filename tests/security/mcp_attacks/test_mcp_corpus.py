@@ -31,7 +31,11 @@ def world(tmp_path_factory):
     w = World(tmp_path_factory.mktemp("mcp-corpus"), SETS, catcher.url)
     w.build()
     w.catcher = catcher
-    w.results = asyncio.run(play(w, catcher))
+    try:
+        w.results = asyncio.run(play(w, catcher))
+    except BaseException:
+        w.close()
+        raise
     yield w
     w.close()
     catcher.sock.close()
