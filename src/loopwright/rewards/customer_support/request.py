@@ -347,19 +347,17 @@ def user_text(prompt: Any) -> str:
     return ""
 
 
+def _turns(prompt: list | tuple, role: str) -> str:
+    turns = [m["content"] for m in prompt if isinstance(m, dict) and m.get("role") == role
+             and isinstance(m.get("content"), str)]
+    return "\n".join(turns)[-_CONVERSATION_CHARS:]
+
+
 def customer_turns(prompt: Any) -> str:
     """Every customer message of the conversation, oldest first ("Can you cancel it?" ... "Yes please")."""
-    if isinstance(prompt, (list, tuple)):
-        turns = [m["content"] for m in prompt if isinstance(m, dict) and m.get("role") == "user"
-                 and isinstance(m.get("content"), str)]
-        return "\n".join(turns)[-_CONVERSATION_CHARS:]
-    return user_text(prompt)
+    return _turns(prompt, "user") if isinstance(prompt, (list, tuple)) else user_text(prompt)
 
 
 def agent_turns(prompt: Any) -> str:
     """Every earlier agent message of the conversation, oldest first: what the agent already said and did."""
-    if isinstance(prompt, (list, tuple)):
-        turns = [m["content"] for m in prompt if isinstance(m, dict) and m.get("role") == "assistant"
-                 and isinstance(m.get("content"), str)]
-        return "\n".join(turns)[-_CONVERSATION_CHARS:]
-    return ""
+    return _turns(prompt, "assistant") if isinstance(prompt, (list, tuple)) else ""
