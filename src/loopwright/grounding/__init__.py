@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Iterable
 
 from price_parser import Price
 
+from loopwright.grounding.deadlines import date_of, derived_dates
 from loopwright.grounding.extract import Claim, extract
 
 SUPPORTED, CONTRADICTED, UNSUPPORTED = "supported", "contradicted", "unsupported"
@@ -98,7 +100,7 @@ class Evidence:
         self.claims: list[tuple[str, Claim]] = []
         self.numbers: dict[int, str] = {}
         self._amounts: dict[Decimal, str] | None = None
-        self.derived: list | None = None  # _derivations, built on first use
+        self.derived: list | None = None  # deadlines.derivations, built on first use
         for key, value in (record or {}).items():
             self._add(f"record.{key}", _text(value), whole_value=True)
         for i, msg in enumerate(messages or []):
@@ -136,7 +138,7 @@ class Evidence:
         out = []
         for source, c in self.of("date"):
             for y, m, d in c.value:
-                day = _date(y or self.year, m, d)
+                day = date_of(y or self.year, m, d)
                 if day:
                     out.append((source, day))
         return out
@@ -148,67 +150,6 @@ def _integers(c: Claim) -> list[int]:
     if c.kind == "amount" and c.value[0] == c.value[0].to_integral_value():
         return [int(c.value[0])]
     return []
-
-
-def _date(y: int, m: int, d: int) -> dt.date | None:
-    try:
-        return dt.date(y, m, d) if y else None
-    except ValueError:
-        return None
-
-
-MAX_PERIOD_DAYS = 400  # a deadline is counted from a date by a period of at most about a year
-
-
-def _periods(ev: Evidence) -> list[tuple[str, int]]:
-    days = {(s, int(n)) for s, c in ev.of("duration") for n in c.value if 1 <= n <= MAX_PERIOD_DAYS}
-    return sorted(days)
-
-
-def _add_business_days(day: dt.date, n: int) -> dt.date:
-    """``day`` plus ``n`` working days (Monday to Friday), n >= 0: whole weeks at once, then day by day."""
-    if n and day.weekday() >= 5:  # from a Saturday or Sunday, counting starts as from the Friday before
-        day -= dt.timedelta(days=day.weekday() - 4)
-    weeks, rest = divmod(n, 5)
-    day += dt.timedelta(weeks=weeks)
-    while rest:
-        day += dt.timedelta(days=1)
-        if day.weekday() < 5:
-            rest -= 1
-    return day
-
-
-def _shown(reply_claims: list[Claim], ev: Evidence) -> tuple[set[dt.date], set[int]]:
-    """The dates and the periods (in days) the reply itself names."""
-    dates = {day for c in reply_claims if c.kind == "date"
-             for day in (_date(y or ev.year, m, d) for y, m, d in c.value) if day}
-    periods = {int(v) for c in reply_claims if c.kind == "duration" for v in c.value if v >= 1 and v == int(v)}
-    return dates, periods
-
-
-def _derived_dates(ev: Evidence, reply_claims: list[Claim] = ()) -> list[tuple[str, dt.date]]:
-    """Dates that follow from an evidence date by a period the evidence gives, counted forward (in calendar and in
-    working days), where the reply shows that reasoning: it names the date counted from or the period ("delivered
-    on 10.11., 30 days to return it: until 10.12."). A date nobody could check the reply's way to is an invented
-    one, however near a record date it lies. The day after a date of the policy (today: "tomorrow", the next
-    working day) needs no reasoning shown."""
-    shown_dates, shown_periods = _shown(list(reply_claims), ev)
-    return [(label, when) for source, day, n, label, when in _derivations(ev)
-            if day in shown_dates or n in shown_periods or (source == "policy" and n == 1)]
-
-
-def _derivations(ev: Evidence) -> list[tuple[str, dt.date, int, str, dt.date]]:
-    """Every evidence date counted forward by every evidence period, in calendar and in working days: once per
-    evidence (a GRPO group's completions share it), each reply then keeps the ones it shows its way to."""
-    if ev.derived is None:
-        ev.derived = []
-        for source, day in ev.dates():
-            for psource, n in _periods(ev) + ([("policy", 1)] if source == "policy" else []):
-                ev.derived.append((source, day, n, f"derived: {source} + {n} days ({psource})",
-                                   day + dt.timedelta(days=n)))
-                ev.derived.append((source, day, n, f"derived: {source} + {n} working days ({psource})",
-                                   _add_business_days(day, n)))
-    return ev.derived
 
 
 def _check_date(c: Claim, ev: Evidence, derived: list[tuple[str, dt.date]]) -> tuple[str, str]:
@@ -228,7 +169,7 @@ def _check_weekday(c: Claim, reply_claims: list[Claim], ev: Evidence, derived) -
     gaps = sorted((g, r.start, r) for g, r in gaps if g <= WRITTEN_TOGETHER)
     if gaps:  # "Tuesday 8 December", "8/12 (Tue)": the weekday of the date it is written with
         r = gaps[0][2]
-        days = [day for day in (_date(y or ev.year, m, d) for y, m, d in r.value) if day]
+        days = [day for day in (date_of(y or ev.year, m, d) for y, m, d in r.value) if day]
         if days:
             return (SUPPORTED, f"derived: weekday of {r.text}") if any(day.weekday() == c.value for day in days) \
                 else (CONTRADICTED, f"{r.text} is a {days[0].strftime('%A')}")
@@ -258,17 +199,43 @@ def _check_amount(c: Claim, claims: list[Claim], ev: Evidence) -> tuple[str, str
     return (CONTRADICTED if ev.of("amount") else UNSUPPORTED), ""
 
 
-def _check_duration(c: Claim, ev: Evidence) -> tuple[str, str]:
+def _check_duration(c: Claim, claims: list[Claim], ev: Evidence) -> tuple[str, str]:
+    """An evidence period or one inside an evidence range; or the sum of two periods the reply names before it, each
+    from the evidence, as it shows its way to a total ("1-2 days to dispatch, then 4-6: about 5 to 8 in total")."""
     low, high = c.value
-    for source, e in ev.of("duration"):
-        elow, ehigh = e.value
+    periods = [(source, e.value) for source, e in ev.of("duration")]
+    for source, (elow, ehigh) in periods:
         if elow <= low <= high <= ehigh:
             return SUPPORTED, source
+    named = {o.value: s for o in claims if o.kind == "duration" and o.start < c.start
+             for s, v in periods if v == o.value}
+    for (alow, ahigh), sa in named.items():
+        for (blow, bhigh), sb in named.items():
+            if (alow + blow, ahigh + bhigh) == (low, high):
+                return SUPPORTED, f"derived: {sa} + {sb}"
     if low == int(low) and high == int(high):
         counts = [n for n in (int(low), int(high)) if n in ev.numbers]
         if len(counts) == len({int(low), int(high)}):  # "30 days" against a field return_window_days=30
             return SUPPORTED, ev.numbers[int(low)]
+    if _CLOCK_OR_COUNT.search(c.text) and high <= 1:
+        return _check_clock_hours(c, periods, ev)
     return (CONTRADICTED if ev.of("duration") else UNSUPPORTED), ""
+
+
+# "9h", "18 h", "9–11 giờ": an hour of the clock in French, Portuguese or Vietnamese, or a count of hours ("48h")
+_CLOCK_OR_COUNT = re.compile(r"(?:\d\s*h|giờ)\W*$", re.I)
+
+
+def _check_clock_hours(c: Claim, periods: list, ev: Evidence) -> tuple[str, str]:
+    """Hours written as a time or as a count ("de 9h à 18h", "within 48h"): supported under either reading; contradicted
+    only where the evidence holds times of day or periods of hours and none is this one, else unsupported (a time
+    nothing gives: shown, as times are)."""
+    hours = {round(v * 24) for v in c.value}
+    clock = {e.value for _, e in ev.of("time")} | {round(v * 24) * 60 for _, e in periods for v in e if v <= 1}
+    if all(h * 60 in clock for h in hours) or (len(clock) >= 2 and all(min(clock) <= h * 60 <= max(clock)
+                                                                       for h in hours)):
+        return SUPPORTED, "a time of day the evidence holds"
+    return (CONTRADICTED if clock else UNSUPPORTED), ""
 
 
 def _check_time(c: Claim, ev: Evidence) -> tuple[str, str]:
@@ -359,7 +326,7 @@ def ground(reply: str, record: dict | None = None, messages: Iterable[dict] | No
     """Every claim of ``reply`` with its verdict against ``record`` and the conversation ``messages``."""
     ev = _evidence(record, list(messages or []))
     claims = extract((reply or "")[:EVIDENCE_CHARS])
-    derived = _derived_dates(ev, claims)
+    derived = derived_dates(ev, claims)
     verdicts = []
     for c in claims:
         if c.kind == "date":
@@ -369,7 +336,7 @@ def ground(reply: str, record: dict | None = None, messages: Iterable[dict] | No
         elif c.kind == "amount":
             verdict, source = _check_amount(c, claims, ev)
         elif c.kind == "duration":
-            verdict, source = _check_duration(c, ev)
+            verdict, source = _check_duration(c, claims, ev)
         elif c.kind == "time":
             verdict, source = _check_time(c, ev)
         elif c.kind == "id":

@@ -21,6 +21,7 @@ from loopwright.grounding import named, names
 
 MAX_DIGITS = 18  # a bare number longer than this is a code, never a count
 CODE_FROM = 100  # a bare number this large is a code (a phone, an extension), not a count of anything
+QUALIFIER_LETTERS = 2  # a word between a number and a unit that qualifies it ("iş günü", "working", "εργάσιμες")
 BUDDHIST_ERA = 543  # Thai years: 2569 BE is 2026 CE
 # Not part of a longer number: no digit, and no digit before a separator ("4419," ends a number; "4.5" does not).
 _ALONE_L, _ALONE_R = r"(?<!\d)(?<!\d[.,])", r"(?!\d|[.,]\d)"
@@ -82,9 +83,10 @@ def _patterns() -> dict[str, re.Pattern]:
         "number": re.compile(rf"{_ALONE_L}(?:{_NUM}){_ALONE_R}"),
         "before": re.compile(r"([^\s\d(]{1,12})\s?$"),
         "after": re.compile(r"^\s?(?:,-)?\s?([^\s\d.,;:!?()]{1,12})"),
-        "duration": re.compile(r"(?<![\d.,])(\d+)(?:\s*(?:-|–|to|a|bis|do|até|à|~|〜)\s*(\d+))?[\s\-]*"
+        "duration": re.compile(r"(?<![\d.,])(\d{1,4})(?:\s*(?:-|–|to|a|bis|do|até|à|~|〜)\s*(\d+))?[\s\-]*"
                                r"(?:(?:working|business|werk|robocz\w*|úteis|uteis|hábiles|habiles|ouvrés|"
                                r"lavorativ\w*|営業)[\s\-]*)?([^\W\d_]+|時間|日|週間|か月|ヶ月)", flags),
+        "next_word": re.compile(r"[\s\-]+([^\W\d_]+)", flags),
         "id": re.compile(r"(?<![\w-])(?=[\w/\-]*\d)(?=[\w/\-]*[A-Za-z])[A-Za-z0-9][\w/\-]{3,}[A-Za-z0-9]"
                          rf"|{_ALONE_L}\d{{3,5}}(?:[ \-]\d{{3,5}}){{2,}}{_ALONE_R}|{_ALONE_L}\d{{6,}}{_ALONE_R}"),
         "integer": re.compile(rf"(?<![^\W\d_]){_ALONE_L}\d+{_ALONE_R}(?![^\W\d_])"),
@@ -108,9 +110,10 @@ def _dates(text: str, taken: list[tuple[int, int]]) -> list[Claim]:
     for m in pats["d_month"].finditer(text):
         if names.fold(m[2]) in month_of:
             add(m, {(_year(m[3]), month_of[names.fold(m[2])], int(m[1]))})
+    month_first = names.months_first()
     for m in pats["month_d"].finditer(text):
-        if names.fold(m[1]) in month_of:
-            add(m, {(_year(m[3]), month_of[names.fold(m[1])], int(m[2]))})
+        if names.fold(m[1]) in month_first:
+            add(m, {(_year(m[3]), month_first[names.fold(m[1])], int(m[2]))})
     for m in pats["dmy"].finditer(text):
         a, b, y = int(m[1]), int(m[2]), _year(m[3])
         add(m, {(y, b, a), (y, a, b)})  # 03/04/2026 reads both ways; a record or policy decides which holds
@@ -164,10 +167,16 @@ def _extract(text: str) -> tuple[Claim, ...]:
         elif after and names.currency_word(after[1]):
             take(m.start(), m.end() + after.end(1), "amount", _amount(m.group(0), after[1]))
     for m in pats["duration"].finditer(text):
-        unit = names.fold(m[3])
+        unit, end = names.fold(m[3]), m.end()
         days = names.duration_unit(unit) if len(unit) > 1 or unit == "h" else None
+        if days is None and (len(unit) >= QUALIFIER_LETTERS or unit in names.duration_glue()):
+            # one word between number and unit: a qualifier or CLDR's glue ("10 εργάσιμες ημέρες", "72 de ore");
+            # a one-letter word is more often the next phrase ("kl. 14 i dag" is today, not 14 days)
+            after = pats["next_word"].match(text, end)
+            days = names.duration_unit(after[1]) if after and len(after[1]) > 1 else None
+            end = after.end() if after else end
         if days is not None:
-            take(m.start(), m.end(), "duration", (int(m[1]) * days, int(m[2] or m[1]) * days))
+            take(m.start(), end, "duration", (int(m[1]) * days, int(m[2] or m[1]) * days))
     for m in pats["id"].finditer(text):
         if _COMPOUND.fullmatch(m.group(0)):  # "12-speed", "3-pack", "2-year": a number and its unit, not an id
             continue

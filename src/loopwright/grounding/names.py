@@ -63,6 +63,24 @@ def months() -> dict[str, int]:
 
 
 @functools.lru_cache(maxsize=1)
+def months_first() -> dict[str, int]:
+    """The month names of the locales that write the month before the day (CLDR's medium date: English "MMM d, y",
+    Hungarian "y. MMM d."). Only these are read as "<month> <day>": Norwegian and Indonesian "des" (December) is
+    French "des" and "dès", and "l'un des 3 articles" or "dès 7h" is no 3 or 7 December."""
+    table: dict[str, int] = {}
+    for loc in _locales():
+        pattern = re.sub(r"'[^']*'", "", loc.date_formats["medium"].pattern)
+        if "M" in pattern and "d" in pattern and pattern.index("M") < pattern.index("d"):
+            for context in ("format", "stand-alone"):
+                for width in ("wide", "abbreviated"):
+                    for number, name in loc.months[context][width].items():
+                        key = fold(name)
+                        if len(key) >= 3 and not re.search(r"\d", key):
+                            table.setdefault(key, number)
+    return table
+
+
+@functools.lru_cache(maxsize=1)
 def weekdays() -> dict[str, int]:
     """Weekday name (folded, wide forms only: "mar" is a sea before it is a Tuesday) -> 0 Monday .. 6 Sunday."""
     return _calendar_names("days", ("wide",))
@@ -72,30 +90,54 @@ def _pattern_words(pattern: str) -> list[str]:
     return [w for w in re.split(r"\{0\}|\s+", pattern) if w and not w.isdigit()]
 
 
+def _unit_words(loc: Locale) -> dict[str, set[float]]:
+    """The words of a locale's duration-unit patterns ("{0} Tage", "{0} de zile") -> the lengths they stand for."""
+    words: dict[str, set[float]] = {}
+    patterns = loc._data["unit_patterns"]
+    for unit, days in UNITS.items():
+        for width in ("long", "short"):
+            for form, pattern in (patterns.get(unit, {}).get(width) or {}).items():
+                if not isinstance(pattern, str) or form.startswith("per"):
+                    continue
+                for word in _pattern_words(pattern):
+                    key = fold(word)
+                    if key and not re.fullmatch(r"[\W_]+", key):
+                        words.setdefault(key, set()).add(days)
+    return words
+
+
+def _relative_words(loc: Locale) -> dict[str, set[float]]:
+    """CLDR's relative-time patterns hold the forms a unit takes after a preposition ("in {0} Tagen", "za {0} dní"):
+    the words right after the number in them -> the lengths they stand for ("innerhalb von 30 Tagen")."""
+    words: dict[str, set[float]] = {}
+    for field, days in RELATIVE_FIELDS.items():
+        for tense in ("future", "past"):
+            for pattern in (loc._data["date_fields"].get(field, {}).get(tense) or {}).values():
+                rest = pattern.split("{0}", 1)[1] if "{0}" in pattern else ""
+                # whole words: scripts whose vowel signs split a word (Thai) give none
+                for word in re.findall(r"(?<!\S)([^\W\d_]{2,})(?=\s|$)", rest)[:2]:
+                    words.setdefault(fold(word), set()).add(days)
+    return words
+
+
+@functools.lru_cache(maxsize=1)
+def duration_glue() -> frozenset[str]:
+    """The words CLDR writes between a number and units of several lengths ("de" in Romanian "{0} de zile")."""
+    return frozenset(key for loc in _locales() for words in (_unit_words(loc), _relative_words(loc))
+                     for key, values in words.items() if len(values) > 1)
+
+
 @functools.lru_cache(maxsize=1)
 def duration_units() -> dict[str, float]:
-    """A duration unit word (folded, every plural form and width) -> the days it stands for."""
+    """A duration unit word (folded, every plural form and width) -> the days it stands for. A word a locale writes
+    with units of different lengths is the glue between number and unit, not a unit: Romanian "{0} de zile",
+    "peste {0} de ore" ("72 de ore" is three days, and "de" no day; extract.py reads the unit after the glue)."""
     table: dict[str, float] = {}
     for loc in _locales():
-        patterns = loc._data["unit_patterns"]
-        for unit, days in UNITS.items():
-            for width in ("long", "short"):
-                for form, pattern in (patterns.get(unit, {}).get(width) or {}).items():
-                    if not isinstance(pattern, str) or form.startswith("per"):
-                        continue
-                    for word in _pattern_words(pattern):
-                        key = fold(word)
-                        if len(key) >= 1 and not re.fullmatch(r"[\W_]+", key):
-                            table.setdefault(key, days)
-        # CLDR's relative-time patterns hold the forms a unit takes after a preposition ("in {0} Tagen",
-        # "za {0} dní"): the word right after the number in them is the unit in that case ("innerhalb von 30 Tagen")
-        for field, days in RELATIVE_FIELDS.items():
-            for tense in ("future", "past"):
-                for pattern in (loc._data["date_fields"].get(field, {}).get(tense) or {}).values():
-                    rest = pattern.split("{0}", 1)[1] if "{0}" in pattern else ""
-                    after = re.match(r"\s*([^\W\d_]{2,})(?=\s|$)", rest)
-                    if after:  # a whole word: scripts whose vowel signs split a word (Thai) give none
-                        table.setdefault(fold(after[1]), days)
+        for words in (_unit_words(loc), _relative_words(loc)):
+            for key, values in words.items():
+                if len(values) == 1:
+                    table.setdefault(key, next(iter(values)))
     for word, days in CLDR_GAPS.items():
         table.setdefault(word, days)
     return table
@@ -121,6 +163,35 @@ def duration_unit(word: str) -> float | None:
     for start in range(COMPOUND_FRONT, len(key) - COMPOUND_HEAD + 1):
         if key[start:] in units:
             return units[key[start:]]
+    return _suffixed_unit(key)
+
+
+# Languages that add case endings to a unit ("7 iş günü", "14 napon belül", "5 munkanapon"): CLDR lists only some
+# of the forms, so a unit word of theirs followed by a short ending is read as that unit
+AGGLUTINATIVE = ("tr", "hu", "fi")
+SUFFIX_LETTERS = 2  # "napon", "günü", "saatte"; three would read "percent" as minutes (Hungarian "perc")
+STEM_LETTERS = 3  # "ay" (Turkish month) is too short to carry an ending safely
+
+
+@functools.lru_cache(maxsize=1)
+def _agglutinative_units() -> dict[str, float]:
+    table: dict[str, float] = {}
+    for loc in _locales():
+        if loc.language in AGGLUTINATIVE:
+            for words in (_unit_words(loc), _relative_words(loc)):
+                table.update({k: next(iter(v)) for k, v in words.items() if len(v) == 1 and len(k) >= STEM_LETTERS})
+    return table
+
+
+def _suffixed_unit(key: str) -> float | None:
+    """The unit an agglutinative language's word holds before its ending, alone or as a compound's head
+    ("gunu" -> gun, "munkanapon" -> nap)."""
+    units = _agglutinative_units()
+    for cut in range(1, SUFFIX_LETTERS + 1):
+        stem = key[:-cut]
+        for start in range(0, len(stem) - STEM_LETTERS + 1):
+            if stem[start:] in units and (start == 0 or start >= COMPOUND_FRONT):
+                return units[stem[start:]]
     return None
 
 

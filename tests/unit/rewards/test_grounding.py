@@ -58,6 +58,39 @@ def test_an_accented_word_is_no_currency_code_and_bokmal_days_are_days():
     assert [c.value for c in extract("3 arbeidsdager")] == [(3, 3)]  # CLDR's bokmål has only "døgn"
 
 
+@pytest.mark.parametrize("period, days", [("10 εργάσιμες ημέρες", 10), ("72 de ore", 3), ("14 kalendářních dní", 14),
+                                          ("7 iş günü", 7), ("14 napon belül", 14), ("5 munkanapon", 5),
+                                          ("30 giorni lavorativi", 30)])
+def test_a_period_is_read_through_a_qualifier_glue_or_a_case_ending(period, days):
+    # A word between number and unit ("εργάσιμες", working; Romanian "de", CLDR's own glue) and the case endings of
+    # Turkish, Hungarian and Finnish: before, "10 εργάσιμες ημέρες" was no period, and a reply's correct "10 working
+    # days" was contradicted by the policy's other periods
+    assert [c.value for c in extract(period) if c.kind == "duration"] == [(days, days)]
+
+
+def test_glue_and_short_words_are_no_units():
+    assert [c.kind for c in extract("kl. 14 i dag")] == ["number"]  # Swedish "today", not 14 days
+    assert [c.kind for c in extract("tracking 47190352 and an ID")] == ["id"]  # "an" is a French year
+    assert [c.kind for c in extract("10 percent off")] == ["number"]  # Hungarian "perc" + an ending is no minute
+
+
+def test_a_total_the_reply_adds_up_from_two_periods_it_names_is_derived():
+    policy = [{"role": "system", "content": "We dispatch within 1-2 working days; the courier takes 4-6 working days."}]
+    summed = _verdicts("1-2 working days to dispatch, then 4-6 working days with the courier: 5 to 8 working days "
+                       "in total.", None, policy)
+    assert summed["5 to 8 working days"] == SUPPORTED
+    assert _verdicts("It takes 5 to 8 working days.", None, policy)["5 to 8 working days"] == CONTRADICTED
+
+
+def test_hours_written_as_a_time_or_a_count_hold_under_either_reading():
+    # French and Portuguese write 9h for 09:00; "48h" is a count of hours
+    hours = [{"role": "system", "content": "Service client : du lundi au vendredi, 9:00–18:00. Casse : 48 h."}]
+    assert set(_verdicts("Joignables de 9h à 18h.", None, hours).values()) == {SUPPORTED}
+    assert _verdicts("Signalez-la sous 48h.", None, hours)["48h"] == SUPPORTED
+    assert _verdicts("Signalez-la sous 24h.", None, hours)["24h"] == CONTRADICTED
+    assert _verdicts("Joignables dès 7h.", None, hours)["7h"] == CONTRADICTED
+
+
 def test_a_word_that_only_ends_like_a_unit_is_no_period():
     assert [c.kind for c in extract("3 Mitarbeiter, 4 items, 2 Sdays")] == ["number", "number", "number"]
 
@@ -154,7 +187,7 @@ def test_a_sum_of_record_amounts_is_supported_only_when_the_reply_shows_a_part_o
     assert _verdicts("Your total is CHF 131.00.", record, ())["CHF 131.00"] == CONTRADICTED
 
 
-def test_a_time_of_day_the_rules_contradict_caps_and_a_period_promised_does_not():
+def test_a_time_of_day_or_a_period_the_rules_contradict_caps_and_a_colleagues_answer_time_does_not():
     system = {"role": "system", "content": "Today is 7 December 2026. Our couriers deliver between 08:00 and 12:00. "
                                            "Refunds take 5 working days."}
     record = json.dumps({"order_id": "KB-20417", "status": "shipped", "eta": "8 December 2026"})
@@ -164,7 +197,12 @@ def test_a_time_of_day_the_rules_contradict_caps_and_a_period_promised_does_not(
     assert wrong_hour["score"] <= 0.2
     right_hour = cs.components("KB-20417 arrives on 8 December 2026 between 08:00 and 12:00.", record, [system, user])
     assert right_hour["ungrounded"] == [] and right_hour["score"] >= cs.DEFAULT_THRESHOLD
-    # a period the agent promises is shown, not capped, even where the rules give another one
-    promise = cs.components("KB-20417 arrives on 8 December 2026; if not, we refund within 3 days.", record,
-                            [system, user])
-    assert promise["ungrounded"] == [] and any("duration '3 days'" in line for line in promise["grounding"])
+    # a period the rules give otherwise caps like a wrong hour ("Refunds take 5 working days")
+    wrong_period = cs.components("KB-20417 arrives on 8 December 2026; if not, we refund within 3 days.", record,
+                                 [system, user])
+    assert any(line.startswith("duration '3 days'") for line in wrong_period["ungrounded"])
+    assert wrong_period["score"] <= 0.2
+    # in a reply that hands the case to a person, a period is when the colleague answers: shown, not capped
+    handoff = cs.components("KB-20417 arrives on 8 December 2026. I've passed your case to a colleague, who will "
+                            "call you within 3 days.", record, [system, user])
+    assert handoff["ungrounded"] == [] and any("duration '3 days'" in line for line in handoff["grounding"])

@@ -173,7 +173,7 @@ def test_an_amount_that_is_the_records_less_a_fee_of_the_rules_is_no_invention()
     # the rules name shipping at $99 MXN: 780 - 99 = 681 follows; 650 does not
     assert score("Yes, the lamp can go back within 30 days of delivery, until 19 December. I've emailed you the label; "
                  "you'll get $681.00 MXN back, the $99 MXN shipping is not refunded.", user, delivered) >= 0.7
-    # The cost of the rule that a derived date shows its way (grounding._derived_dates): the same deadline given
+    # The cost of the rule that a derived date shows its way (grounding/deadlines.py): the same deadline given
     # bare, with neither the delivery date nor the 30 days, is one nobody could check, and is capped.
     assert score("Yes, the lamp can go back until 19 December. I've emailed you the label; you'll get $681.00 MXN "
                  "back, the $99 MXN shipping is not refunded.", user, delivered) <= 0.2
@@ -340,7 +340,7 @@ def test_a_message_that_is_only_the_order_number_asks_where_it_is():
 
 def test_a_cancellation_asked_earlier_in_the_conversation_may_be_done_now():
     facts = {"order_id": "KC-48700", "status": "Packed", "total": "€35.00"}
-    done = "Done — KC-48700 is cancelled and the €35.00 goes back to your card within 5 working days."
+    done = "Done — KC-48700 is cancelled and the €35.00 goes back to your card."
     assert irish(done, "Can you cancel KC-48700?", "Yes please", facts=facts)["score"] >= 0.7
     assert irish(done, "Where is KC-48700?", "ok", facts=facts)["contradictions"]
 

@@ -95,7 +95,7 @@ def components(completion: Any, facts_json: Any = None, prompt: Any = None, fact
     out["facts"], out["required"] = facts is not None, must
     if len(_DUMP.findall(text)) >= 3 or len(field_names_in(text, facts_json)) >= 2:
         r.contradictions.append("a data dump (the record's own field names, or '\"key\": value' pairs), not a reply")
-    out.update(sg.check(text, facts_json, prompt))  # the specifics against the record, policy and turns, by value
+    out.update(sg.check(text, facts_json, prompt, r.escalates))  # the specifics against the evidence, by value
     r.evidence_answers = out["answers_from_evidence"]
     c, out["checks_not_applicable"] = checks.run(r, must, out["ungrounded"] if cap_ungrounded else [])
     out.update(c)

@@ -8,7 +8,8 @@ states a value the evidence contradicts, or invents money, a date or a count, is
 else it does. A period, a time or a new case number the agent gives for what it is doing now (a call-back
 before 18:00, a refund within 5 working days, case FR-207) that nothing contradicts is shown but does not cap: it
 is a commitment, not a claim about the record, and the grounding check cannot tell an invented one from a real
-one. A time of day the evidence contradicts caps; a contradicted period does not (COMMITMENT_KINDS).
+one. A time of day or a period the evidence contradicts caps, except a period in a reply that hands the case to a
+person: that is when the colleague will answer (COMMITMENT_KINDS).
 """
 
 from __future__ import annotations
@@ -23,9 +24,12 @@ INVENTED_KINDS = frozenset({"amount", "date", "number"})  # unsupported ones of 
 # A carrier or a way to pay nothing names is shown, not capped: "back to your card" where the record keeps no payment
 # method is how every shop words a refund (capping them lost 29 replies labelled keep over the sets read before); a
 # named one the evidence contradicts caps like any other contradiction.
-# Periods the agent promises: shown, never capped. A time of day the evidence contradicts (its hours hold times and
-# none is this one: "the courier comes 15:00-18:00" where the rules give none of them) caps like any other; capping
-# contradicted periods too would drop as many replies labelled keep as it caught (12 and 11 over the sets read before).
+# A contradicted period caps: "you have 30 days" where the rules give 14, "the locker keeps it 72 hours" where they
+# give 48 (session 26, over the sets read before: 14 replies labelled drop caught, 3 labelled keep lost, all three
+# a shop's soft estimate: "usually ships within 2 working days"). It became possible once periods were read as the
+# rules write them ("10 εργάσιμες ημέρες", "72 de ore", "7 iş günü") and a total the reply adds up from two periods
+# it names counts as derived; before, capping lost as many as it caught (12 and 11). In a reply that hands the case
+# to a person, a period is when the colleague will answer: a commitment, shown and not capped.
 COMMITMENT_KINDS = frozenset({"duration"})
 ANSWER_KINDS = frozenset({"date", "amount", "duration", "time", "id"})  # what an answer from the record states
 
@@ -58,17 +62,19 @@ def _messages(prompt: Any) -> list[dict]:
     return [{"role": "user", "content": prompt}] if isinstance(prompt, str) else []
 
 
-def _commitment(v) -> bool:
-    """A period or an hour the agent promises, or a weekday written alone ("if it hasn't come by Friday"): when the
-    agent will act, shown but not capped. A weekday written with a date is that date's, and checked (grounding/)."""
-    return v.claim.kind in COMMITMENT_KINDS or (v.claim.kind == "weekday" and not v.source)
+def _commitment(v, handed_off: bool) -> bool:
+    """A period in a reply that hands off (when the colleague will answer), or a weekday written alone ("if it hasn't
+    come by Friday"): when someone will act, shown but not capped. A weekday written with a date is that date's, and
+    checked (grounding/)."""
+    return (handed_off and v.claim.kind in COMMITMENT_KINDS) or (v.claim.kind == "weekday" and not v.source)
 
 
-def check(text: str, facts_json: Any, prompt: Any) -> dict:
-    """``grounding``: every claim with its verdict; ``ungrounded``: the ones that make the reply not keepable."""
+def check(text: str, facts_json: Any, prompt: Any, handed_off: bool = False) -> dict:
+    """``grounding``: every claim with its verdict; ``ungrounded``: the ones that make the reply not keepable.
+    ``handed_off``: the reply (or an earlier agent turn) passes the case to a person."""
     messages = _messages(prompt)
     g = ground(text, record_of(facts_json), messages)
-    bad = [v.line() for v in g.verdicts if (v.verdict == CONTRADICTED and not _commitment(v)) or (
+    bad = [v.line() for v in g.verdicts if (v.verdict == CONTRADICTED and not _commitment(v, handed_off)) or (
         v.verdict == UNSUPPORTED and v.claim.kind in INVENTED_KINDS)]
     from_record = sum(1 for v in g.supported if v.source.startswith("record."))
     asked = re.sub(r"\W", "", " ".join(str(m.get("content", "")) for m in messages
