@@ -259,3 +259,25 @@ def test_contempt_in_the_customers_language_is_rude_and_courtesy_is_not(rude, po
 
     assert checks.rude(rude) and checks.tone(rude) == 0.0
     assert not checks.rude(polite)
+
+
+@pytest.mark.parametrize("rude,polite", [
+    ("Beruhigen Sie sich, das steht doch klar und deutlich in der Mail.",
+     "Bitte haben Sie noch etwas Geduld, das Paket kommt morgen."),
+    ("Calmez-vous, c'est écrit partout.", "Merci de votre patience, le colis arrive demain."),
+    ("Cálmese, lo dice bien claro en la web.", "Gracias por su paciencia, llega mañana."),
+    ("Si hubiera leído la ficha, lo sabría.", "Si lo prefiere, se lo cambio hoy mismo."),
+    ("Sakin olun, sitede açıkça yazıyor.", "Sabrınız için teşekkür ederiz, yarın teslim edilecek."),
+    ("Nyugodjon meg, ha elolvasta volna, tudná.", "Köszönjük türelmét, holnap érkezik."),
+    ("Calmați-vă, scrie destul de clar pe site.", "Vă mulțumim pentru răbdare, coletul ajunge mâine."),
+    ("Đây là lỗi của bạn, có thế thôi.", "Shop xin lỗi bạn, đơn sẽ đến vào ngày mai."),
+    ("落ち着いてください。ちゃんと読んでください。", "お待たせして申し訳ございません。明日お届けします。"),
+    ("If you'd bothered to read the email, you'd know.", "If you'd like, I can change the address today."),
+])
+def test_condescension_is_rude_in_each_language_and_its_polite_neighbour_is_not(rude, polite):
+    # the customer told to calm down, the answer said to be written everywhere, "if you had read it"; the polite
+    # sentences next to them share words ("Geduld", "xin lỗi bạn" is the apology, "if you'd like")
+    from loopwright.rewards.customer_support import checks
+
+    assert checks.rude(rude)
+    assert not checks.rude(polite)
