@@ -16,7 +16,10 @@ def date_of(y: int, m: int, d: int) -> dt.date | None:
         return None
 
 
-MAX_PERIOD_DAYS = 400  # a deadline is counted from a date by a period of at most about a year
+MAX_PERIOD_DAYS = 5 * 365  # a deadline is counted from a date by a period of at most a few years (a warranty) ...
+MAX_DAY_COUNT = 400  # ... but only a period of at most about a year is counted in days: 730 days from 11.12.2026 is
+#                      10.12.2028, and a reply's "10 December" (no year) would be read as derived
+YEAR_DAYS, MONTH_DAYS = 365, 30  # how extract.py writes a year and a month in days
 
 
 def periods(ev: Any) -> list[tuple[str, int]]:
@@ -35,6 +38,27 @@ def add_business_days(day: dt.date, n: int) -> dt.date:
         if day.weekday() < 5:
             rest -= 1
     return day
+
+
+def calendar_units(n: int) -> tuple[int, str] | None:
+    """A period of ``n`` days that was written in years or months, as (count, "years" | "months"); None for days
+    or weeks."""
+    if n % YEAR_DAYS == 0:
+        return n // YEAR_DAYS, "years"
+    if n % MONTH_DAYS == 0:
+        return n // MONTH_DAYS, "months"
+    return None
+
+
+def add_calendar(day: dt.date, count: int, unit: str) -> dt.date | None:
+    """``day`` plus ``count`` years or months, counted on the calendar: 2 years from 14.4.2026 is 14.4.2028 (731
+    days: 2028 is a leap year), a month from 31 January the last of February."""
+    year, month = divmod(day.month - 1 + count * (12 if unit == "years" else 1), 12)
+    for d in (day.day, 30, 29, 28):
+        found = date_of(day.year + year, month + 1, min(d, day.day))
+        if found:
+            return found
+    return None
 
 
 def shown(reply_claims: list[Claim], ev: Any) -> tuple[set[dt.date], set[int]]:
@@ -63,6 +87,13 @@ def derivations(ev: Any) -> list[tuple[str, dt.date, int, str, dt.date]]:
         ev.derived = []
         for source, day in ev.dates():
             for psource, n in periods(ev) + ([("policy", 1)] if source == "policy" else []):
+                units = calendar_units(n)
+                on_calendar = add_calendar(day, *units) if units else None
+                if on_calendar:
+                    ev.derived.append((source, day, n, f"derived: {source} + {units[0]} {units[1]} ({psource})",
+                                       on_calendar))
+                if n > MAX_DAY_COUNT:
+                    continue
                 ev.derived.append((source, day, n, f"derived: {source} + {n} days ({psource})",
                                    day + dt.timedelta(days=n)))
                 ev.derived.append((source, day, n, f"derived: {source} + {n} working days ({psource})",

@@ -65,7 +65,7 @@ def _valid(y: int, m: int, d: int) -> bool:
 def _patterns() -> dict[str, re.Pattern]:
     # Words are matched by shape and looked up in CLDR's tables (names.py): one small pattern, not an
     # alternation of 2,000 currency names, so a reply is read in well under a millisecond.
-    word, flags = r"[^\W\d_]{2,}", re.IGNORECASE
+    word, flags = rf"[^\W\d_](?:[^\W\d_]|[{names.combining_marks()}])+", re.IGNORECASE  # "दिसंबर" is one word
     return {
         "iso": re.compile(r"(?<!\d)(\d{4})[-/.]\s?(\d{1,2})[-/.]\s?(\d{1,2})\.?(?!\d)"),
         "cjk": re.compile(r"(?:(\d{4})\s*年\s*)?(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]"),

@@ -15,7 +15,7 @@ from babel import Locale
 
 # The languages whose month, weekday, unit and currency words are read (docs/REWARDS.md, "Grounding").
 LANGUAGES = ("en", "de", "fr", "es", "it", "pt", "pl", "nl", "sv", "da", "nb", "fi", "cs", "sk", "hu", "ro", "tr",
-             "el", "ru", "uk", "ja", "zh", "ko", "th", "vi", "id", "ms", "ar", "he", "gd", "ga", "cy")
+             "el", "ru", "uk", "ja", "zh", "ko", "th", "vi", "id", "ms", "ar", "he", "gd", "ga", "cy", "hi")
 # CLDR's duration units, by the number of days each stands for (hours and minutes as fractions of a day).
 UNITS = {"duration-day": 1.0, "duration-week": 7.0, "duration-month": 30.0, "duration-year": 365.0,
          "duration-hour": 1 / 24, "duration-minute": 1 / 1440}
@@ -30,6 +30,19 @@ def fold(text: str) -> str:
     """Lower case without accents or a trailing dot: how names are compared ("Grudnia" == "grudnia")."""
     text = unicodedata.normalize("NFKD", text.casefold())
     return "".join(ch for ch in text if not unicodedata.combining(ch)).strip(". ")
+
+
+@functools.lru_cache(maxsize=1)
+def combining_marks() -> str:
+    """Unicode's combining marks (Mn, Mc, Me) of the Basic Multilingual Plane as a character-class body: the vowel
+    signs and viramas of Devanagari, Bengali, Tamil ... that Python's \\w leaves out, splitting "नमस्ते" in four."""
+    codes = [c for c in range(0x300, 0x10000) if unicodedata.category(chr(c)) in ("Mn", "Mc", "Me")]
+    ranges, start = [], codes[0]
+    for prev, cur in zip(codes, codes[1:] + [None]):
+        if cur != prev + 1:
+            ranges.append(f"\\u{start:04x}" + (f"-\\u{prev:04x}" if prev != start else ""))
+            start = cur
+    return "".join(ranges)
 
 
 def _locales() -> list[Locale]:

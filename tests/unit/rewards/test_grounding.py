@@ -91,6 +91,28 @@ def test_hours_written_as_a_time_or_a_count_hold_under_either_reading():
     assert _verdicts("Joignables dès 7h.", None, hours)["7h"] == CONTRADICTED
 
 
+def test_a_warranty_in_years_or_months_ends_on_the_same_day_of_the_calendar():
+    # 2 years from 14.4.2026 is 14.4.2028: 731 days, as 2028 is a leap year; 730 days counted would miss it
+    policy = [{"role": "system", "content": "Garantie : 2 ans à partir de la livraison. Retours : 24 mois."}]
+    record = {"date_livraison": "14/04/2026"}
+    assert _verdicts("Livré le 14/04/2026, garanti 2 ans : jusqu'au 14/04/2028.", record, policy)[
+        "14/04/2028"] == SUPPORTED
+    assert _verdicts("Livré le 14/04/2026, garanti 2 ans : jusqu'au 13/04/2028.", record, policy)[
+        "13/04/2028"] == CONTRADICTED
+    # the day count stays within about a year: 730 days from 11.12.2026 is no support for a yearless "10 December"
+    held = {"abholen_bis": "11.12.2026"}
+    assert _verdicts("Il pacco resta fino all'11 dicembre; giovedì 10 dicembre va bene.", held, [
+        {"role": "system", "content": "Garanzia: 730 giorni."}])["10 dicembre"] != SUPPORTED
+
+
+def test_hindi_words_keep_their_vowel_signs():
+    from loopwright.rewards.customer_support import language, patterns
+    hindi = ("नमस्ते! आपका ऑर्डर CG-915402 5 दिसंबर 2026 को Delhivery से भेजा गया है। इसकी डिलीवरी बुधवार, "
+             "9 दिसंबर 2026 तक होने की उम्मीद है।")
+    assert [c.text for c in extract(hindi) if c.kind == "date"] == ["5 दिसंबर 2026", "9 दिसंबर 2026"]
+    assert not patterns.keyword_list(hindi) and not language.telegraphic(hindi)
+
+
 def test_a_word_that_only_ends_like_a_unit_is_no_period():
     assert [c.kind for c in extract("3 Mitarbeiter, 4 items, 2 Sdays")] == ["number", "number", "number"]
 

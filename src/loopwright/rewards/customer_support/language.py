@@ -15,12 +15,17 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from loopwright.grounding import names
+
 _GLUE = re.compile(r"^(?:the|a|an|is|are|was|were|be|been|has|have|had|will|can|to|of|for|on|in|at|by|with|and|or|but|"
                    r"so|if|it|its|it's|your|you|you're|we|we've|we'll|i|i've|i'll|i'm|my|our|this|that|there|not|no|"
                    r"please|from|as|do|does|did|should|would|could|may|just|now|still|then|once|when|"
                    r"over|under|after|before|until|into|than|per|about|via|up|off|out|through|within|without|since)$",
                    re.I)
-_WORD = re.compile(r"[^\W\d_][^\W\d_']*")  # letters of any script: "guía" is one word, not "gu" + "a"
+
+
+# letters of any script with their combining marks: "guía" is one word, not "gu" + "a", and so is "नमस्ते"
+_WORD = re.compile(rf"[^\W\d_](?:[^\W\d_']|[{names.combining_marks()}])*")
 _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")  # Thai, kana, Han
 
 

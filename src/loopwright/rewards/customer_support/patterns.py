@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from loopwright.grounding import names
+
 _AUX = r"(?:has|have|had|was|were|is|are|got|'s|'ve)"
 _SHIP = r"(?:shipped|dispatched|despatched|sent\s+out|handed\s+(?:over\s+)?to|posted)"
 STATUS_CLAIMS = {
@@ -314,10 +316,15 @@ _REMEDY_RE = [re.compile(p, re.I) for p in REMEDIES.values()]
 
 # Words that hold a sentence together: a reply of a dozen words or more with (almost) none of them is a list of
 # keywords, not an answer ("Exchange exchange approved. Order ... delivered exchange pickup refund replacement").
+# what strings keywords together: any symbol but letters with their combining marks ("नमस्ते" is one word), spaces,
+# and the punctuation of sentences (the danda "।" ends a Hindi one)
+_ITEM_BREAK = re.compile(rf"[^\w\s.,!?'’()€$£¥₱₹%&।{names.combining_marks()}-]+")
+
+
 def keyword_list(text: str, min_items: int = 5) -> bool:
     """True for a reply that is mostly a list of one- or two-word items strung on symbols ("Shipping ✅ Tracking ✅
     Refund ✅ ..."): keywords for a grader, not sentences for a customer."""
-    items = [seg.split() for seg in re.split(r"[^\w\s.,!?'’()€$£¥₱₹%&-]+", text)]
+    items = [seg.split() for seg in _ITEM_BREAK.split(text)]
     short = sum(1 for words in items if 1 <= len(words) <= 2)
     return short >= min_items and short >= 0.6 * sum(1 for words in items if words)
 
