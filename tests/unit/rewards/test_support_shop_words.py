@@ -281,3 +281,23 @@ def test_condescension_is_rude_in_each_language_and_its_polite_neighbour_is_not(
 
     assert checks.rude(rude)
     assert not checks.rude(polite)
+
+
+@pytest.mark.parametrize("reply", [
+    "ご不便をおかけしております。お調べしますので、注文番号（「KM-」から始まる番号で、ご注文確認メールに記載されています）"
+    "を教えていただけますでしょうか。",
+    "불편을 드려 죄송합니다. 확인을 위해 주문번호를 알려주시겠어요? 주문번호를 주시면 바로 배송 상태를 확인해 드리겠습니다.",
+])
+def test_japanese_and_korean_sentences_are_no_keyword_list(reply):
+    # Japanese commas, stops and brackets end clauses, not keywords; Korean binds its particles to the word before
+    from loopwright.rewards.customer_support import language, patterns
+    assert not patterns.keyword_list(reply) and not language.telegraphic(reply)
+    assert patterns.keyword_list("配送 ✅ 追跡 ✅ 返金 ✅ 返品 ✅ 送料 ✅ 無料 ✅")
+
+
+def test_a_reply_whose_words_are_not_read_is_not_judged_a_restatement():
+    from loopwright.rewards.customer_support import request
+    greek = "Γεια σας! Ευχαρίστως να το ελέγξω. Μπορείτε να μου στείλετε τον αριθμό παραγγελίας σας;"
+    assert not request.restates(greek, "Πού είναι η παραγγελία μου; Την περιμένω από την Παρασκευή.")
+    assert request.restates("You're asking where your order is and when it will come to you.",
+                            "Where is my order and when will it come?")

@@ -72,6 +72,16 @@ def english(text: str) -> bool:
     return ours > 0 and ours >= others
 
 
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+def _particles_bound(text: str) -> bool:
+    """Mostly Korean: spaced, but its particles and endings are bound to the word before them ("주문번호를"), so few
+    function words stand alone and a sentence cannot be told from keywords by counting them."""
+    letters = sum(c.isalpha() for c in text)
+    return bool(letters) and len(_HANGUL.findall(text)) >= 0.3 * letters
+
+
 def unspaced(text: str) -> bool:
     """Mostly written in a script without spaces between words, where words cannot be counted."""
     letters = sum(c.isalpha() for c in text)
@@ -81,7 +91,7 @@ def unspaced(text: str) -> bool:
 def telegraphic(text: str, min_words: int = 12, max_glue: float = 0.08) -> bool:
     """True for a reply of ``min_words`` or more words of which at most ``max_glue`` hold a sentence together,
     in the language whose function words cover most of them."""
-    if unspaced(text):
+    if unspaced(text) or _particles_bound(text):
         return False
     words = _coverage_of(text)[0]
     return words >= min_words and function_words(text) <= max_glue * words

@@ -316,6 +316,12 @@ _RESTATING = frozenset(stem(w) for w in "asking ask asked whether question quest
                        "know understand understood telling tell told thank thanks great".split())
 
 
+def latin(text: str) -> bool:
+    """Most of its letters are Latin ones, the only ones content_stems reads."""
+    letters = [c for c in text if c.isalpha()]
+    return bool(letters) and sum(c < "\u0250" for c in letters) >= 0.5 * len(letters)
+
+
 def restates(text: str, user: str) -> bool:
     """A reply that says the customer's message back and adds nothing: no word, number, date or amount that the
     message did not already hold ("You're asking whether FS-88301 has been sent yet and when you will get it")."""
@@ -323,6 +329,8 @@ def restates(text: str, user: str) -> bool:
     # asking for the order number is a request of its own, however many of its words the customer's message held
     if len(re.findall(r"\w+", text)) < 6 or said - content_stems(user) or sp.ASKS_ORDER_NUMBER.search(text):
         return False
+    if not latin(text):
+        return False  # its words are not read (a Greek, Hindi or Japanese reply): nothing says it added none
     asked = set(re.findall(r"[a-z']+", user.lower())) | {"you", "your", "you'll", "i", "i've", "we", "we've"}
     if sp.ESCALATE.search(text) or any(not set(re.findall(r"[a-z']+", m[0].lower())) <= asked
                                        for m in sp.OUTCOME.finditer(text)):
