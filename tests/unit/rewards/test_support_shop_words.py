@@ -286,7 +286,8 @@ def test_condescension_is_rude_in_each_language_and_its_polite_neighbour_is_not(
 @pytest.mark.parametrize("reply", [
     "ご不便をおかけしております。お調べしますので、注文番号（「KM-」から始まる番号で、ご注文確認メールに記載されています）"
     "を教えていただけますでしょうか。",
-    "불편을 드려 죄송합니다. 확인을 위해 주문번호를 알려주시겠어요? 주문번호를 주시면 바로 배송 상태를 확인해 드리겠습니다.",
+    "불편을 드려 죄송합니다. 확인을 위해 주문번호를 알려주시겠어요? "
+    "주문번호를 주시면 바로 배송 상태를 확인해 드리겠습니다.",
 ])
 def test_japanese_and_korean_sentences_are_no_keyword_list(reply):
     # Japanese commas, stops and brackets end clauses, not keywords; Korean binds its particles to the word before
