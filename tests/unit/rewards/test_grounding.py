@@ -113,6 +113,20 @@ def test_hindi_words_keep_their_vowel_signs():
     assert not patterns.keyword_list(hindi) and not language.telegraphic(hindi)
 
 
+def test_an_amount_the_reply_works_out_from_the_parts_or_the_count_it_names_is_derived():
+    record = {"itens": "Panela R$ 219,90; Tábua R$ 129,90"}
+    shown = _verdicts("A panela (R$ 219,90) mais a tábua (R$ 129,90) somam R$ 349,80; em 3x, são 3 parcelas de "
+                      "R$ 116,60.", record, [])
+    assert shown["R$ 116,60"] == SUPPORTED and shown["R$ 349,80"] == SUPPORTED
+    assert _verdicts("Em 3x, são 3 parcelas de R$ 117,60.", record, [])["R$ 117,60"] == CONTRADICTED
+    deduction = _verdicts("Dei CHF 29.00 vengono dedotti CHF 8.50 e CHF 0.50: riceverà CHF 20.00.",
+                          {"importo": "CHF 29.00"}, [])
+    assert deduction["CHF 20.00"] == SUPPORTED
+    # a bare figure some evidence figures happen to make, with no part or count shown, is no derivation
+    assert _verdicts("You'll get CHF 20.00 back.", {"a": "CHF 29.00", "b": "CHF 8.50", "c": "CHF 0.50"}, [])[
+        "CHF 20.00"] == CONTRADICTED
+
+
 def test_a_word_that_only_ends_like_a_unit_is_no_period():
     assert [c.kind for c in extract("3 Mitarbeiter, 4 items, 2 Sdays")] == ["number", "number", "number"]
 

@@ -302,3 +302,15 @@ def test_a_reply_whose_words_are_not_read_is_not_judged_a_restatement():
     assert not request.restates(greek, "Πού είναι η παραγγελία μου; Την περιμένω από την Παρασκευή.")
     assert request.restates("You're asking where your order is and when it will come to you.",
                             "Where is my order and when will it come?")
+
+
+@pytest.mark.parametrize("reply", [
+    "Pentru că există o contestație deschisă la bancă, cazul trebuie preluat de un coleg; l-am transferat deja unui "
+    "coleg, care vă va contacta.",
+    "Ik zet je melding direct door naar een medewerker.",
+    "Jag har kopplat ditt ärende till vår elansvariga kollega.",
+    "Because this may be an allergic reaction, I've handed your case (order BS-690377) to a member of our team.",
+])
+def test_a_hand_off_in_romanian_dutch_swedish_and_with_an_aside_is_read(reply):
+    from loopwright.rewards.customer_support import reading
+    assert reading._hands_off(reply)

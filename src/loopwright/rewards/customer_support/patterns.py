@@ -187,7 +187,7 @@ def claimed_statuses(text: str) -> set[str]:
 
 _PERSON = (r"(?:person|people|humans?|(?:team|staff)\s+members?|staff|agents?|operators?|colleagues?|teammates?|"
            r"specialists?|experts?|supervisors?|managers?|representatives?|advis[oe]rs?|consultants?|officers?|teams?|"
-           r"department|lead)\b")
+           r"department|lead|member\s+of\s+(?:our|the|my)\s+team)\b")
 ESCALATE = re.compile(
     r"\bescalat\w*|\btransferr?(?:ed|ing)?\s+(?:you|this|it|your\s+case)\b|\bhand(?:ed|ing)?\s+(?:this|it|your\s+case)\s+(?:over|off)\b|"
     r"\b(?:passed|passing|forwarded|forwarding|referred|referring|flagged|flagging|sent|routed|routing|handed)\s+"
@@ -206,7 +206,7 @@ ESCALATE = re.compile(
     # any handing verb, then a person or a team: "passed your order to an operator", "flagged this for a team member",
     # "handing this to one of our agents", "raised it with a supervisor"
     r"\b(?:hand(?:ed|ing)?|pass(?:ed|ing)?|forward(?:ed|ing)?|referr?(?:ed|ing)?|escalat\w+|flagg(?:ed|ing)|"
-    r"transferr?(?:ed|ing)|rout(?:ed|ing)|assign(?:ed|ing)|rais(?:ed|ing))\s+(?:\S+\s+){0,3}?(?:on\s+|over\s+|along\s+)?"
+    r"transferr?(?:ed|ing)|rout(?:ed|ing)|assign(?:ed|ing)|rais(?:ed|ing))\s+(?:\S+\s+){0,5}?(?:on\s+|over\s+|along\s+)?"
     r"(?:to|for|with)\s+(?:a|an|our|the|my|one\s+of\s+(?:our|my|the))\s+(?:[\w&-]+\s+){0,2}?" + _PERSON + r"|"
     r"\b(?:a|one\s+of\s+my|one\s+of\s+our|my|our)\s+(?:senior\s+)?(?:colleagues?|teammates?|consultants?|specialists?|"
     r"member\s+of\s+(?:our|the)\s+team|person\s+(?:from|on)\s+our\s+team)\s+(?:will|is\s+going\s+to|'ll)\s+"

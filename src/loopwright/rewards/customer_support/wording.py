@@ -49,13 +49,15 @@ HANDOFF = {
            r"colega|equipe|equipa|atendente|especialista|setor|respons[áa]vel|pessoa",
            r"entrar(?:[áa]|[ãa]o)\s+em\s+contato|contatar(?:[áa]|[ãa]o)|contactar(?:[áa]|[ãa]o)|ligar(?:[áa]|[ãa]o)|"
            r"retornar(?:[áa]|[ãa]o)"),
-    "nl": (r"doorgestuurd|doorgegeven|doorgezet|overgedragen|ge[ëe]scaleerd|escaleer\w*|stuur|geef",
+    "nl": (r"doorgestuurd|doorgegeven|doorgezet|zet\s+(?:\w+\s+){0,3}door|overgedragen|ge[ëe]scaleerd|escaleer\w*|"
+           r"stuur|geef",
            r"collega|team|medewerker|specialist|afdeling|klantenservice",
            r"neemt\s+(?:\w+\s+)?contact|nemen\s+(?:\w+\s+)?contact|belt\s+u"),
     "pl": (r"przekaza\w*|przekazuj\w*|przekaż\w*|eskal\w*",
            r"konsultant|koleg|zespo[lł]|zespół|dzia[lł]|specjalist|pracownik|doradc",
            r"skontaktuje|zadzwoni|odezwie"),
-    "sv": (r"vidarebefordra\w*|skicka\w*\s+(?:\w+\s+){0,2}vidare|lämna\w*\s+(?:\w+\s+){0,2}över|överlämna\w*|"
+    "sv": (r"koppla(?:t|r|de)\s+(?:\w+\s+){0,3}till|vidarebefordra\w*|skicka\w*\s+(?:\w+\s+){0,2}vidare|"
+           r"lämna\w*\s+(?:\w+\s+){0,2}över|överlämna\w*|"
            r"eskaler\w*|gått\s+vidare|lämna(?:t|r|de)?",
            r"kolleg|team|medarbetar|handläggar|specialist|avdelning|kundtjänst|kundservice|person",
            r"kontaktar\s+(?:dig|er)|hör\s+av\s+sig|ringer\s+(?:dig|er)|återkommer"),
@@ -78,6 +80,9 @@ HANDOFF = {
     "tr": (r"ilett\w*|aktard\w*|yönlendir\w*|devrett\w*|eskale\w*",
            r"arkadaş|ekib|ekip|temsilci|uzman|departman|yetkili",
            r"iletişime\s+geçecek\w*|arayacak\w*|dönüş\s+yapacak\w*|ulaşacak\w*"),
+    "ro": (r"transferat|transmis|predat|redirec[țţt]ionat|escaladat|trimis\s+(?:\w+\s+){0,2}mai\s+departe",
+           r"coleg|echip|specialist|departament|reprezentant|operator|consultant",
+           r"v[ăa]\s+va\s+contacta|v[ăa]\s+vor\s+contacta|v[ăa]\s+va\s+suna|revine|reveni"),
 }
 
 # Each kind of report that calls for a human (request.REPORT_KINDS has English's), in each language.
