@@ -123,6 +123,9 @@ BLIND_SETS = {
     "blind15": ("blind_support15", "126 replies of six shops (NL, PT, IT, CZ, RO, IE) in six languages, written and "
                                    "labelled blind on 2026-12-07, committed after the grader's last rule change "
                                    "(c007bf3) and measured once (docs/REWARDS.md)"),
+    "blind16": ("blind_support16", "5dfded7: 126 replies of six shops (FR, JP, HU, MX, TR, IN) in six languages, "
+                                   "written and labelled blind on 2026-12-07, merged after the grader's last rule "
+                                   "change (925a655) and measured once (docs/REWARDS.md)"),
 }
 
 

@@ -85,7 +85,8 @@ def _patterns() -> dict[str, re.Pattern]:
         "after": re.compile(r"^\s?(?:,-)?\s?([^\s\d.,;:!?()]{1,12})"),
         "duration": re.compile(r"(?<![\d.,])(\d{1,4})(?:\s*(?:-|–|to|a|bis|do|até|à|~|〜)\s*(\d+))?[\s\-]*"
                                r"(?:(?:working|business|werk|robocz\w*|úteis|uteis|hábiles|habiles|ouvrés|"
-                               r"lavorativ\w*|営業)[\s\-]*)?([^\W\d_]+|時間|日|週間|か月|ヶ月)", flags),
+                               # the CJK units first: "8日以内" is the unit, then "within"
+                               r"lavorativ\w*|営業)[\s\-]*)?(時間|日|週間|か月|ヶ月|[^\W\d_]+)", flags),
         "next_word": re.compile(r"[\s\-]+([^\W\d_]+)", flags),
         "id": re.compile(r"(?<![\w-])(?=[\w/\-]*\d)(?=[\w/\-]*[A-Za-z])[A-Za-z0-9][\w/\-]{3,}[A-Za-z0-9]"
                          rf"|{_ALONE_L}\d{{3,5}}(?:[ \-]\d{{3,5}}){{2,}}{_ALONE_R}|{_ALONE_L}\d{{6,}}{_ALONE_R}"),
@@ -168,7 +169,7 @@ def _extract(text: str) -> tuple[Claim, ...]:
             take(m.start(), m.end() + after.end(1), "amount", _amount(m.group(0), after[1]))
     for m in pats["duration"].finditer(text):
         unit, end = names.fold(m[3]), m.end()
-        days = names.duration_unit(unit) if len(unit) > 1 or unit == "h" else None
+        days = names.duration_unit(unit) if len(unit) > 1 or unit == "h" or not unit.isascii() else None  # 日, ч too
         if days is None and (len(unit) >= QUALIFIER_LETTERS or unit in names.duration_glue()):
             # one word between number and unit: a qualifier or CLDR's glue ("10 εργάσιμες ημέρες", "72 de ore");
             # a one-letter word is more often the next phrase ("kl. 14 i dag" is today, not 14 days)

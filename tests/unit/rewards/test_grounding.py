@@ -242,3 +242,9 @@ def test_a_time_of_day_or_a_period_the_rules_contradict_caps_and_a_colleagues_an
     handoff = cs.components("KB-20417 arrives on 8 December 2026. I've passed your case to a colleague, who will "
                             "call you within 3 days.", record, [system, user])
     assert handoff["ungrounded"] == [] and any("duration '3 days'" in line for line in handoff["grounding"])
+
+
+def test_japanese_periods_are_read_before_the_word_that_follows():
+    # "7営業日以内" (within 7 business days), "8日以内": the unit is one ideograph, written with what follows
+    assert [c.value for c in extract("到着から7営業日以内") if c.kind == "duration"] == [(7, 7)]
+    assert [c.value for c in extract("8日以内") if c.kind == "duration"] == [(8, 8)]
