@@ -10,35 +10,27 @@ from __future__ import annotations
 
 import json
 import os
-import re
 
 import pytest
 
 from helpers import compose
+from helpers.scripted_tools import script_tool_calls
 
 os.environ.setdefault("TRL_EXPERIMENTAL_SILENCE", "1")
 COMMON = ["model=tiny", "profile=smoke", "save_model=false", "task.n_train=8", "task.n_eval=2"]
 
 
-def _script(monkeypatch, tool: str, emitted: list) -> None:
-    import trl
-
-    def scripted(self, prompt_ids, images, multimodal_fields, num_generations, has_tool_images=False):
-        tok = self.processing_class
-        out = []
-        for ids in prompt_ids:
-            text = tok.decode(ids)
-            a, b = map(int, re.findall(r"What is (\d+) \+ (\d+)\?", text)[-1])
-            if "<tool_response>" in text:
-                result = text.rsplit("<tool_response>\n", 1)[1].split("\n</tool_response>", 1)[0]
-                reply = f"The answer is {result.splitlines()[0]}."
-            else:
-                emitted.append((a, b))
-                reply = f'<tool_call>\n{{"name": "{tool}", "arguments": {{"a": {a}, "b": {b}}}}}\n</tool_call>'
-            out.append(tok(reply, add_special_tokens=False)["input_ids"] + [tok.eos_token_id])
-        return out, None
-
-    monkeypatch.setattr(trl.GRPOTrainer, "_generate_single_turn", scripted)
+def _scripted_run(monkeypatch, tmp_path, tool: str, calls: list, overrides: list) -> tuple[dict, list]:
+    """One step of a multi-turn run whose model calls ``tool`` on each question; every call reached ``calls``."""
+    emitted: list = []
+    script_tool_calls(monkeypatch, tool, emitted, answer="The answer is {result}.")
+    calls.clear()
+    manifest, metrics = _train([*COMMON, "task.multi_turn=true", "profile.max_steps=1",
+                                "profile.max_completion_length=128", *overrides], tmp_path)
+    # the model's calls reached the tools (the token check's own sample calls are there too)
+    assert len(emitted) == 4 and {(a, b, a + b) for a, b in emitted} <= set(calls)
+    assert manifest["status"] == "completed" and manifest["token_check"]["passed"]
+    return manifest, metrics
 
 
 def _train(overrides, run_dir):
@@ -74,34 +66,22 @@ def test_a_multi_turn_verifiers_environment_trains_with_its_toolset(tmp_path, mo
     pytest.importorskip("verifiers.v1", reason="verifiers==0.4.0 is not installed")
     from helpers.vf_envs import calculator
 
-    emitted: list = []
-    _script(monkeypatch, "calc_add", emitted)
-    calculator.CALLS.clear()
-    manifest, metrics = _train([*COMMON, "task=verifiers", "task.env=helpers.vf_envs.calculator", "reward=verifiers",
-                                "task.multi_turn=true", "profile.max_steps=1", "profile.max_completion_length=128",
-                                "eval.enabled=false"], tmp_path)
-    # the model's calls reached the toolset (the token check's own sample calls are there too)
-    assert len(emitted) == 4 and {(a, b, a + b) for a, b in emitted} <= set(calculator.CALLS)
+    _, metrics = _scripted_run(monkeypatch, tmp_path, "calc_add", calculator.CALLS, [
+        "task=verifiers", "task.env=helpers.vf_envs.calculator", "reward=verifiers", "eval.enabled=false"])
     assert metrics[0]["tools/call_frequency"] == 1.0 and metrics[0]["tools/failure_frequency"] == 0.0
     # correct (1.0) + used_tool (0.5, read from the rollout's toolset state on the Trace)
     assert metrics[0]["rewards/verifiers/mean"] == 1.5
-    assert manifest["status"] == "completed" and manifest["token_check"]["passed"]
 
 
 def test_an_openenv_environment_trains_through_environment_factory(tmp_path, monkeypatch):
     pytest.importorskip("openenv.core", reason="openenv-core==0.3.0 is not installed")
     from helpers import openenv_envs
 
-    emitted: list = []
-    _script(monkeypatch, "step", emitted)
-    openenv_envs.CALLS.clear()
-    manifest, metrics = _train([*COMMON, "task=arithmetic", "task.multi_turn=true", "reward=arithmetic",
-                                "task.environment._target_=helpers.openenv_envs.Adder", "profile.max_steps=1",
-                                "profile.max_completion_length=128", "eval.max_new_tokens=24"], tmp_path)
-    assert len(emitted) == 4 and {(a, b, a + b) for a, b in emitted} <= set(openenv_envs.CALLS)
+    _, metrics = _scripted_run(monkeypatch, tmp_path, "step", openenv_envs.CALLS, [
+        "task=arithmetic", "reward=arithmetic", "task.environment._target_=helpers.openenv_envs.Adder",
+        "eval.max_new_tokens=24"])
     assert metrics[0]["rewards/Adder/mean"] == 1.0  # the OpenEnv observation's reward, through get_reward
     assert metrics[0]["rewards/arithmetic/mean"] == 1.0  # the final answer states the step's result
-    assert manifest["status"] == "completed" and manifest["token_check"]["passed"]
     results = json.loads((tmp_path / "eval_results.json").read_text())
     record = results["records"][0]  # the held-out evaluation ran in episodes, the OpenEnv environment live
     assert "base_turns" in record and "trained_environment_reward" in record

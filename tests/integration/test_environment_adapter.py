@@ -10,36 +10,19 @@ from __future__ import annotations
 
 import json
 import os
-import re
 
 from helpers import compose, environments
+from helpers.scripted_tools import script_tool_calls
 
 os.environ.setdefault("TRL_EXPERIMENTAL_SILENCE", "1")
 
 
 def test_user_environment_tools_are_called_and_rewarded_in_a_tiny_training_run(tmp_path, monkeypatch):
-    import trl
-
     from loopwright.train.job import train
     from loopwright.train.validate import validate
 
     emitted: list[tuple[int, int]] = []
-
-    def scripted(self, prompt_ids, images, multimodal_fields, num_generations, has_tool_images=False):
-        tok = self.processing_class
-        out = []
-        for ids in prompt_ids:
-            text = tok.decode(ids)
-            a, b = map(int, re.findall(r"What is (\d+) \+ (\d+)\?", text)[-1])
-            if "<tool_response>" in text:  # the result is in: answer with it
-                reply = text.rsplit("<tool_response>\n", 1)[1].split("\n</tool_response>", 1)[0]
-            else:
-                emitted.append((a, b))
-                reply = f'<tool_call>\n{{"name": "add", "arguments": {{"a": {a}, "b": {b}}}}}\n</tool_call>'
-            out.append(tok(reply, add_special_tokens=False)["input_ids"] + [tok.eos_token_id])
-        return out, None
-
-    monkeypatch.setattr(trl.GRPOTrainer, "_generate_single_turn", scripted)
+    script_tool_calls(monkeypatch, "add", emitted)
     environments.CALLS.clear()
     cfg = compose(["model=tiny", "profile=smoke", "task=arithmetic", "task.multi_turn=true",
                    "task.environment._target_=helpers.environments.Abacus", "profile.max_steps=1",

@@ -55,11 +55,11 @@ def _locales() -> list[Locale]:
     return found
 
 
-def _calendar_names(field: str, widths: tuple[str, ...]) -> dict[str, int]:
+def _calendar_names(field: str, widths: tuple[str, ...], locales: list[Locale] | None = None) -> dict[str, int]:
     """A CLDR calendar field's names (``months`` or ``days``), folded, of every context and given width of every
-    locale -> their number; names of fewer than 3 letters or holding a digit are left out."""
+    locale (or of ``locales``) -> their number; names of fewer than 3 letters or holding a digit are left out."""
     table: dict[str, int] = {}
-    for loc in _locales():
+    for loc in _locales() if locales is None else locales:
         for context in ("format", "stand-alone"):
             for width in widths:
                 for number, name in getattr(loc, field)[context][width].items():
@@ -75,22 +75,17 @@ def months() -> dict[str, int]:
     return _calendar_names("months", ("wide", "abbreviated"))
 
 
+def _month_before_day(loc: Locale) -> bool:
+    pattern = re.sub(r"'[^']*'", "", loc.date_formats["medium"].pattern)
+    return "M" in pattern and "d" in pattern and pattern.index("M") < pattern.index("d")
+
+
 @functools.lru_cache(maxsize=1)
 def months_first() -> dict[str, int]:
     """The month names of the locales that write the month before the day (CLDR's medium date: English "MMM d, y",
     Hungarian "y. MMM d."). Only these are read as "<month> <day>": Norwegian and Indonesian "des" (December) is
     French "des" and "dès", and "l'un des 3 articles" or "dès 7h" is no 3 or 7 December."""
-    table: dict[str, int] = {}
-    for loc in _locales():
-        pattern = re.sub(r"'[^']*'", "", loc.date_formats["medium"].pattern)
-        if "M" in pattern and "d" in pattern and pattern.index("M") < pattern.index("d"):
-            for context in ("format", "stand-alone"):
-                for width in ("wide", "abbreviated"):
-                    for number, name in loc.months[context][width].items():
-                        key = fold(name)
-                        if len(key) >= 3 and not re.search(r"\d", key):
-                            table.setdefault(key, number)
-    return table
+    return _calendar_names("months", ("wide", "abbreviated"), [loc for loc in _locales() if _month_before_day(loc)])
 
 
 @functools.lru_cache(maxsize=1)
