@@ -24,7 +24,7 @@ evaluating strings (start-up time, bench/overhead.py).
 from hydra.core.config_store import ConfigNode, ConfigStore
 from omegaconf import DictConfig, OmegaConf
 
-from loopwright.config import yaml_c
+from loopwright.config import help_text, yaml_c
 from loopwright.config.logger import LoggerConfig, LoggerKind, WandbMode
 from loopwright.config.model import Dtype, LoraConfig, ModelConfig, ModelSource, RandomInitConfig
 from loopwright.config.objective import (ImportanceSamplingLevel, LossType, ObjectiveConfig, OverlongConfig,
@@ -86,4 +86,7 @@ def register_configs() -> None:
 
 
 register_configs()
+# conf/train.yaml's --help writes its guard and evaluation sections from the schema: ${loopwright_help:guards}
+if not OmegaConf.has_resolver("loopwright_help"):
+    OmegaConf.register_new_resolver("loopwright_help", help_text.render)
 yaml_c.install()  # OmegaConf's YAML rules on libyaml: every config read and printed (start-up, MCP composes)

@@ -28,29 +28,32 @@ class GateBaseline(str, Enum):
 
 @schema
 class EvalConfig:
+    # Evaluate the trained policy on the held-out prompts after training.
     enabled: bool = True
-    # Also evaluate the policy every N training steps (logged as eval/* in metrics.jsonl); null = only at the end.
+    # Also evaluate every N training steps (eval/* in metrics.jsonl); null = only at the end.
     every: Optional[int] = None
     # Greedy decoding budget; null means profile.max_completion_length.
     max_new_tokens: Optional[int] = None
     # A held-out prompt counts as solved when its reward is at least this.
     success_threshold: float = 1.0
-    # Held-out prompts file (.jsonl, optional expect/forbid per prompt) evaluated instead of the task's split.
+    # A held-out prompts file (.jsonl) evaluated instead of the task's split.
+    # Each line a prompt, with optional expect/forbid (docs/EVALUATION.md).
     prompts: Optional[str] = None
-    # Evaluate only the first N held-out prompts (of the task's split or eval.prompts): a quicker check that
-    # leaves the training split as it is (task.n_eval would move items between the splits). null = all.
+    # Evaluate only the first N held-out prompts; null = all.
+    # A quicker check that leaves the training split as it is (task.n_eval would move items between the splits).
     limit: Optional[int] = None
-    # Fail the job (exit 4, artifacts kept) when the trained pass rate (or accuracy) is below this.
+    # The trained pass rate below this floor fails the job       -> exit 4 (gate_failed)
+    # Artifacts are kept; the accuracy is read where a task has no pass rate. null = off.
     fail_below: Optional[float] = None
-    # The ship gate (src/loopwright/evaluation/paired.py): base = the trained policy must beat the base model
-    # (paired bootstrap + sign test, no regression) or the job ends DON'T SHIP (exit 5, artifacts kept). null = off.
+    # The ship gate: base = not better than the base model       -> exit 5 (dont_ship)
+    # src/loopwright/evaluation/paired.py: paired bootstrap + sign test, no regression; artifacts kept. null = off.
     gate: Optional[GateBaseline] = None
-    # A signal the training reward never saw, scored on the held-out replies of both models
-    # (src/loopwright/evaluation/held_out_check.py): grounding, another reward option, or a dotted function.
-    # Training reward up while it goes down: DON'T SHIP (exit 5), reward hacking named. null = off.
+    # Reward up while a signal it never saw falls                -> exit 5 (dont_ship, reward hacking)
+    # The signal, scored on the held-out replies of both models (src/loopwright/evaluation/held_out_check.py):
+    # grounding, another reward option, or a dotted function. null = off.
     held_out_check: Optional[str] = None
-    # true: a run whose held-out figure did not move past its 95% interval (summary.gain) ends no_gain (exit 14)
-    # instead of completed; the verdict is printed and recorded either way. false: recorded only.
+    # true: the held-out figure did not move past its noise      -> exit 14 (no_gain)
+    # The 95% interval of summary.gain; the verdict is printed and recorded either way. false: recorded only.
     require_gain: bool = False
 
 
@@ -59,32 +62,36 @@ class EvalConfig:
 class GuardsConfig:
     """Stop runs that waste compute (src/loopwright/train/guards.py)."""
 
-    # Abort after this many consecutive logged steps whose reward_std is 0: no group
-    # had any reward difference, so the policy gradient is zero. null = off.
+    # Logged steps in a row with reward_std 0: nothing to learn   -> exit 3 (aborted)
+    # No group had any reward difference, so the policy gradient is zero. null = off.
     zero_signal_steps: Optional[int] = 20
-    # Step 0 (src/loopwright/train/signal_check.py): the first step's own rollouts, judged before its optimizer
-    # step; no group with a reward difference, or nearly every completion cut at the budget: stop, status no_signal
-    # (exit 10). true: enforced; false: skipped; null: enforced except on a random-init model (recorded only).
+    # Step 1's rollouts judged before its optimizer step         -> exit 10 (no_signal)
+    # src/loopwright/train/signal_check.py: no group with a reward difference, or nearly every completion cut at
+    # the budget. true: enforced; false: skipped; null: enforced except on a random-init model (recorded only).
     signal_check: Optional[bool] = None
-    # Abort when the loss or the gradient norm is NaN or infinite.
+    # A NaN or infinite loss or gradient norm stops the run        -> exit 3 (aborted)
     stop_on_nonfinite: bool = True
-    # Training time budget in seconds: stop cleanly, then evaluate and write the manifest. null = none.
+    # A training time budget in seconds: a clean stop             -> exit 0 (completed)
+    # Then evaluate and write the manifest. null = none.
     max_time: Optional[float] = None
-    # Rollout drift: stop (exit 11, status rollout_drift) when TRL's trainer<->sampler log-prob gap
-    # (sampling/sampling_logp_difference/mean, logged when vLLM generates) is above rollout_drift_max for
-    # rollout_drift_steps consecutive logged steps: vLLM is sampling from other weights than the trainer's. null = off.
+    # vLLM's log-probs drift from the trainer's                   -> exit 11 (rollout_drift)
+    # TRL's trainer<->sampler log-prob gap (sampling/sampling_logp_difference/mean, logged when vLLM generates)
+    # above rollout_drift_max for rollout_drift_steps consecutive logged steps: vLLM samples from other weights.
+    # null = off.
     rollout_drift_max: Optional[float] = 0.1
     rollout_drift_steps: int = 3
-    # Hang watchdog: no training step finished within max(hang_floor_s, hang_factor x the median step time)
-    # -> every thread's stack into <run dir>/hang_stacks.txt, status hung, exit 12. null factor = off.
-    # hang_floor_s also bounds the reward's calls outside steps (pre-flight audit, the signal check's references).
+    # A step that never ends: every thread's stack dumped         -> exit 12 (hung)
+    # No training step finished within max(hang_floor_s, hang_factor x the median step time): the stacks go to
+    # <run dir>/hang_stacks.txt. null factor = off. hang_floor_s also bounds the reward's calls outside steps
+    # (pre-flight audit, the signal check's references).
     hang_factor: Optional[float] = 10.0
     hang_floor_s: float = 600.0
-    # Resume progress: refuse (exit 2, resume_refused) a resume that would train 0 steps or restarts the schedule.
+    # A resume that would train 0 steps or restart the schedule  -> exit 2 (resume_refused)
     resume_progress: bool = True
-    # The reward-hacking monitor (src/loopwright/train/hacking.py): stop (exit 13) when this share of completions
-    # is near-identical across prompts and rewarded, or of sampled rewarded completions keeps its reward on
-    # another prompt, on reward_hacking_steps consecutive logged steps. null: off.
+    # Rewarded replies that fit any prompt                        -> exit 13 (reward_hacking)
+    # The monitor (src/loopwright/train/hacking.py): this share of completions near-identical across prompts and
+    # rewarded, or of sampled rewarded completions keeping its reward on another prompt, on reward_hacking_steps
+    # consecutive logged steps. null: off.
     reward_hacking: Optional[float] = 0.8
     reward_hacking_steps: int = 2
     reward_hacking_sample: int = 8
