@@ -33,7 +33,7 @@ from typing import Any, Iterable
 
 from price_parser import Price
 
-from loopwright.grounding.arithmetic import worked_out
+from loopwright.grounding.arithmetic import MAX_PARTS, worked_out
 from loopwright.grounding.deadlines import date_of, derived_dates
 from loopwright.grounding.extract import Claim, extract
 
@@ -197,11 +197,13 @@ def _check_amount(c: Claim, claims: list[Claim], ev: Evidence) -> tuple[str, str
         for b, sb in distinct:
             if a != b and (a in shown or b in shown) and (a + b == value or a - b == value):
                 return SUPPORTED, f"derived: {sa} {'+' if a + b == value else '-'} {sb}"
-    stated = [o.value[0] for o in claims if o.kind == "amount" and o.start < c.start]
-    counts = {o.value for o in claims if o.kind == "number" and isinstance(o.value, int)}
-    how = worked_out(value, stated, [a for a, _ in distinct], counts)
-    if how:
-        return SUPPORTED, f"derived: {how}"
+    figures = [o for o in claims if o.kind == "amount"]
+    if len(figures) <= MAX_PARTS:  # a reply working a sum out names a few figures; a hostile one thousands
+        stated = [o.value[0] for o in figures if o.start < c.start]
+        counts = {o.value for o in claims if o.kind == "number" and isinstance(o.value, int)}
+        how = worked_out(value, stated, [a for a, _ in distinct], counts)
+        if how:
+            return SUPPORTED, f"derived: {how}"
     return (CONTRADICTED if ev.of("amount") else UNSUPPORTED), ""
 
 

@@ -216,6 +216,17 @@ def test_a_hostile_record_or_conversation_is_read_bounded_and_never_raises(hosti
     assert g.verdicts and all(v.verdict == SUPPORTED for v in g.verdicts)  # the reply repeats its evidence
 
 
+def test_a_reply_of_many_figures_is_not_worked_out():
+    """Attack kept as data: 3,000 distinct amounts in one reply made the three-part arithmetic take 2 s a reply (15x
+    the pairwise sums' cost). A reply that works a total out names a few figures: past MAX_PARTS none is derived."""
+    from loopwright.grounding.arithmetic import MAX_PARTS
+
+    few = "€1.10, €2.20 and €3.30: €6.60."
+    assert _verdicts(few, {"a": "€1.10"}, ())["€6.60"] == SUPPORTED
+    padded = " ".join(f"€{90 + i}.00" for i in range(MAX_PARTS)) + " " + few
+    assert _verdicts(padded, {"a": "€1.10"}, ())["€6.60"] == CONTRADICTED
+
+
 def test_a_sum_of_record_amounts_is_supported_only_when_the_reply_shows_a_part_of_it():
     record = {"Artikel": "CHF 113.00", "Versand": "CHF 18.00"}
     assert _verdicts("CHF 113.00 plus CHF 18.00 shipping: CHF 131.00 in all.", record, ())["CHF 131.00"] == SUPPORTED
