@@ -116,6 +116,29 @@ def test_templates(tmp_path):
     assert w.expand(["a", ["@{for:0:2}", "e@{i}"]]) == ["a", "e0", "e1"]
 
 
+def test_pickles_are_what_their_names_say_and_the_marker_detector_sees_them_run(tmp_path):
+    """blind4's pickles, as planted in a world whose dir is longer than the one they were first written for: each
+    is a well-formed pickle whose only call is open(<its marker>, "w") (read with pickletools, never loaded); what
+    that call does, done by hand, is a new marker, which the runner reports as code that ran."""
+    import pickletools
+
+    w = World(tmp_path / ("a-long-world-dir-" * 4), SETS, "http://127.0.0.1:9")
+    recs = [r for s in SETS for r in s.get("plant", []) if "pickle_open" in r.get("text", "")]
+    assert len(recs) == 6
+    for rec in recs:
+        data = w.expand(rec["text"]).encode("utf-8", "surrogateescape")
+        ops = [(op.name, arg) for op, arg, _ in pickletools.genops(data)]  # raises on a malformed pickle
+        names = [op for op, _ in ops if op not in ("MEMOIZE", "FRAME", "PROTO")]
+        strings = [arg for op, arg in ops if op == "SHORT_BINUNICODE"]
+        marker = str(w.markers / rec["path"].split("res_pickles/")[1].replace("/", "_"))
+        marker = marker.replace(str(w.markers) + "/", str(w.markers) + "/pickle_")
+        assert names == ["SHORT_BINUNICODE"] * 2 + ["STACK_GLOBAL"] + ["SHORT_BINUNICODE"] * 2 + [
+            "TUPLE2", "REDUCE", "STOP"] and strings == ["io", "open", marker, "w"], (rec["path"], ops)
+        before = markers(w)
+        open(marker, "w").close()  # what REDUCE would call
+        assert [p for p in markers(w) - before if "pickle_" in p], rec["path"]
+
+
 def test_detector_reads_outside_the_roots(world):
     assert world.results.reads_seen, "atime does not move on read here: reads outside the roots go unseen"
     trap = ReadTrap(world.home)
