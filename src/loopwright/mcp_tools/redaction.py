@@ -107,8 +107,13 @@ def redact_text(text: str, values: list[str] | None = None) -> str:
     redacted."""
     from loopwright.runs.secrets import REDACTED, redact_tokens, secret_values
 
+    from loopwright.runs.secret_forms import redact_split
+
     text = capped(text)
     values = secret_values(by_shape=True) if values is None else values  # once: the environment is read per call
+    lines = text.splitlines(keepends=True)
+    if len(lines) > 1:  # a value cut over two lines: both pieces go (secret_forms.redact_split)
+        text = "".join(redact_split(lines, values))
     # tokens once, on the whole text (a private key's block spans lines); then each line's words
     lines = _redact_following_values(redact_tokens(text).split("\n"))
     return "\n".join(REDACTED if _escaped_token(line) else _redact_words(line, values) for line in lines)
@@ -142,12 +147,13 @@ def scrub_reply(value: Any, values: list[str]) -> Any:
         if isinstance(v, str):
             return text(v)
         if isinstance(v, dict):  # a number or flag under a secret-named key is a count or a switch, not a secret
+            v = _split_across(v, values)
             return {(text(k) if isinstance(k, str) else k): REDACTED if is_secret_key(k) and isinstance(
                 x, (str, list, dict)) and x not in ("", [], {}) else walk(x) for k, x in v.items()}
         if isinstance(v, (list, tuple)):
             if len(v) >= 8 and all(type(x) is int for x in v) and holds(from_codes(list(v)), known):
                 return REDACTED  # a secret spelled as character codes: [104, 102, 95, ...]
-            return [walk(x) for x in v]
+            return [walk(x) for x in _split_across(list(v), values)]
         if v is None or isinstance(v, bool):
             return v
         if isinstance(v, (int, float)):  # a secret of digits written as a number (global_step: <a 14-digit PIN>)
@@ -161,6 +167,24 @@ def scrub_reply(value: Any, values: list[str]) -> Any:
         return text(v.decode("utf-8", "replace") if isinstance(v, (bytes, bytearray)) else str(v))
 
     return walk(value)
+
+
+def _split_across(v: Any, values: list[str]) -> Any:
+    """A list's (or a dict's values') adjacent strings as adjacent lines: a known value cut between two of them
+    (a log tail's lines, a record's two fields) loses both pieces (``secret_forms.redact_split``)."""
+    from loopwright.runs.secret_forms import redact_split
+
+    items = list(v.values()) if isinstance(v, dict) else v
+    at = [i for i, x in enumerate(items) if isinstance(x, str)]
+    if len(at) < 2 or not values:
+        return v
+    texts = redact_split([items[i] for i in at], values)
+    if all(items[i] is t for i, t in zip(at, texts)):
+        return v
+    items = list(items)
+    for i, t in zip(at, texts):
+        items[i] = t
+    return dict(zip(v, items)) if isinstance(v, dict) else items
 
 
 def _home_path() -> tuple[str, ...]:

@@ -13,6 +13,11 @@ dropped, lower-cased) contains a window. 12 random characters do not turn up by 
 secret long enough to be useful contains one. A line that holds one is withheld whole, and two adjacent lines
 that hold one only together are withheld both (a value split over two lines).
 
+A known value written as it is but split over two adjacent lines (or two adjacent strings of a reply) at an uneven
+point escapes that rule: the longer piece holds a window and its line is withheld, the shorter piece (under
+WINDOW characters: up to half the value) went out on the next line. :func:`redact_split` finds such a split
+directly, at any cut, with any text around the pieces, and redacts both pieces (only them).
+
 Pure python, standard library only.
 """
 
@@ -24,6 +29,7 @@ import functools
 import re
 import unicodedata
 import urllib.parse
+from typing import Sequence
 
 WINDOW = 12
 WITHHELD = "***REDACTED*** (this line held a secret in an altered form)"
@@ -123,3 +129,90 @@ def withhold(text: str, known: frozenset[str]) -> str:
             bad[i] = bad[i + 1] = True
     out = "\n".join(WITHHELD if b else line for line, b in zip(lines, bad))
     return out if not holds(out, known) else WITHHELD  # split some other way: nothing of it goes out
+
+
+# A known value's two pieces on adjacent lines are redacted when they are the whole value (any length: a value is
+# known only when it is long enough to be scrubbed whole, 6 or more characters), or WINDOW characters of it or more
+# together (a part of a secret as long as the part the window rule calls useful). Shorter parts of a value are not:
+# a few characters of a long value, each a word of its own on two adjacent lines, turn up by chance.
+SPLIT_MIN = WINDOW
+
+
+@functools.lru_cache(maxsize=64)
+def _rests(values: tuple[str, ...]) -> tuple[dict[str, list[tuple[str, int]]], re.Pattern]:
+    """Where each value can be cut: the first (up to) three characters after the cut -> [(value, cut), ...]; and
+    where in a line a second piece may start (a word's start, or a character some value goes on with after a cut)."""
+    out: dict[str, list[tuple[str, int]]] = {}
+    for v in values:
+        for c in range(1, len(v)):
+            out.setdefault(v[c:c + 3], []).append((v, c))
+    odd = sorted({k[0] for k in out if not k[0].isalnum()})
+    return out, re.compile(r"(?<![^\W_])[^\W_]" + ("|[" + re.escape("".join(odd)) + "]" if odd else ""))
+
+
+def _edge(line: str, j: int) -> bool:
+    """A piece may start or end at ``j``: not inside a run of letters and digits."""
+    return j <= 0 or j >= len(line) or not (line[j - 1].isalnum() and line[j].isalnum())
+
+
+def _piece_before(line: str, v: str, c: int, least: int) -> tuple[int, int] | None:
+    """The longest ``v[s:c]`` (``least`` characters or more) that stands on its own in ``line``: its span."""
+    for a in range(c, max(least, 1) - 1, -1):
+        piece, p = v[c - a:c], -1
+        while (p := line.find(piece, p + 1)) >= 0:
+            if _edge(line, p) and _edge(line, p + a):
+                return p, p + a
+    return None
+
+
+def _split_spans(first: str, second: str, values: tuple[str, ...]) -> tuple[list, list]:
+    """The spans of ``first`` and ``second`` that are the two pieces of a known value cut between them."""
+    rests, starts = _rests(values)
+    spans: tuple[list, list] = ([], [])
+    for m in starts.finditer(second):
+        j = m.start()
+        if not _edge(second, j):
+            continue
+        for key in {second[j:j + 3], second[j:j + 2], second[j:j + 1]}:
+            for v, c in rests.get(key, ()):
+                b = 0
+                while c + b < len(v) and j + b < len(second) and second[j + b] == v[c + b]:
+                    b += 1
+                if not _edge(second, j + b):
+                    continue
+                # a value shorter than SPLIT_MIN only whole (the piece before is v[:c]); else SPLIT_MIN in all
+                least = c if c + b == len(v) and len(v) < SPLIT_MIN else SPLIT_MIN - b
+                found = _piece_before(first, v, c, least) if least <= c else None
+                if found:
+                    spans[0].append(found)
+                    spans[1].append((j, j + b))
+    return spans
+
+
+def _cut_out(line: str, spans: list[tuple[int, int]]) -> str:
+    from loopwright.runs.secrets import REDACTED
+
+    merged: list[list[int]] = []
+    for a, b in sorted(spans):
+        if merged and a <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    for a, b in reversed(merged):
+        line = line[:a] + REDACTED + line[b:]
+    return line
+
+
+def redact_split(lines: Sequence[str], values: Sequence[str]) -> list[str]:
+    """``lines`` with every known value that is cut between two adjacent lines redacted, both its pieces (at any
+    cut, with any text around them: ``key part 1: <14 chars>`` then ``key part 2: <the other 10>``); the spans are
+    found on the lines as given, so a value split over three lines loses all three pieces."""
+    lines, known = list(lines), tuple(v for v in values if len(v) >= 2)
+    if len(lines) < 2 or not known:
+        return lines
+    spans: list[list[tuple[int, int]]] = [[] for _ in lines]
+    for i in range(len(lines) - 1):
+        first, second = _split_spans(lines[i], lines[i + 1], known)
+        spans[i] += first
+        spans[i + 1] += second
+    return [_cut_out(line, s) if s else line for line, s in zip(lines, spans)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import ctypes
+import errno
 import hashlib
 import json
 import os
@@ -85,20 +86,50 @@ class Scanner:
                 for form, needle in _forms(value, core=value == core).items():
                     exact = form.startswith(("b64", "b32")) or len(needle) < 10  # a short secret: its case too
                     self.needles.append((label, form, needle if exact else needle.lower(), exact))
+        # Thousands of needles, each looked for in every reply, took most of the corpus's time (a reply scanned once
+        # per needle). Each needle is indexed by its first characters instead: a text's runs of that many
+        # characters (one pass) name the few needles that may be in it, and only those are looked for.
+        self.cores = [c for c in self.cores if len(c[2]) >= 7]
+        self.exact = _Index([(f"{label} ({form})", n) for label, form, n, exact in self.needles if exact])
+        self.folded = _Index([(f"{label} ({form})", n) for label, form, n, exact in self.needles if not exact])
+        self.split = _Index([(f"{label} ({form})", core) for label, form, core in self.cores])
+        self.raw_exact = _Index([(f"{label} (raw)", n) for label, form, n, exact in self.needles
+                                 if exact and form == "raw"])
+        self.raw_folded = _Index([(f"{label} (raw)", n) for label, form, n, exact in self.needles
+                                  if not exact and form == "raw"])
 
     def scan(self, text: str, raw_only: bool = False) -> list[str]:
         if raw_only:  # what the sets looked for in files: the value itself
-            low = text.lower()
-            return sorted({f"{label} (raw)" for label, form, needle, exact in self.needles
-                           if form == "raw" and needle in (text if exact else low)})
+            return sorted(self.raw_exact.found(text) | self.raw_folded.found(text.lower()))
         found: set[str] = set()
         for variant in _variants(text):
             low = variant.lower()
-            squashed = "".join(c for c in low if c.isalnum())
-            found |= {f"{label} ({form})" for label, form, needle, exact in self.needles
-                      if needle in (variant if exact else low)}
-            found |= {f"{label} ({form})" for label, form, core in self.cores if len(core) >= 7 and core in squashed}
+            squashed = "".join(filter(str.isalnum, low))
+            found |= self.exact.found(variant) | self.folded.found(low) | self.split.found(squashed)
         return sorted(found)
+
+
+class _Index:
+    """Needles (each with the name it is reported by) looked for in a text: ``found(text)`` is the set of names of
+    those the text holds, the same as testing ``needle in text`` for each, in one pass over the text."""
+
+    CHUNK = 1 << 20  # a text's runs are collected a chunk at a time (a 20 MB file: not 20M strings at once)
+
+    def __init__(self, needles: list[tuple[str, str]]):
+        self.k = min([8] + [len(n) for _, n in needles if n]) if needles else 8
+        self.by_key: dict[str, list[tuple[str, str]]] = {}
+        self.empty = {name for name, n in needles if not n}  # an empty needle is in every text
+        for name, n in needles:
+            if n:
+                self.by_key.setdefault(n[:self.k], []).append((name, n))
+        self.keys = frozenset(self.by_key)
+
+    def found(self, text: str) -> set[str]:
+        k, keys, hits = self.k, self.keys, set()
+        for start in range(0, max(len(text) - k + 1, 0), self.CHUNK):
+            chunk = text[start:start + self.CHUNK + k - 1]
+            hits |= keys.intersection({chunk[i:i + k] for i in range(len(chunk) - k + 1)})
+        return set(self.empty) | {name for key in hits for name, n in self.by_key[key] if n in text}
 
 
 def tree(world: World) -> dict[str, tuple]:
@@ -137,32 +168,113 @@ class Copies:
     def __init__(self, world: World, scanner: Scanner):
         self.world, self.scanner, self.seen, self.ignore = world, scanner, {}, set()
         self.files = Scanner(world, only=("file:", "file_canary"))  # outside files' canaries: in every form
+        # Walking the roots (thousands of planted run files) after every attack took a third of the corpus's time:
+        # the roots' dirs are watched instead (inotify), each is listed once after its watch is in place, and then
+        # only the entries an event names are looked at again (a dir created or moved in: all of it).
+        self.holding: dict[str, list[str]] = {}  # every regular file of the roots now, and its canaries
+        self.watch = _DirWatch()
+        self._rescan()
 
     def inside(self) -> set[str]:
         self.ignore = {hit.split(" (")[0] for hits in self.now().values() for hit in hits}
         return self.ignore
 
     def now(self) -> dict[str, list[str]]:
+        for path, kind in self.watch.changes():
+            if kind == "overflow":
+                self._rescan()
+            elif kind == "dir in":
+                self._walk(path)
+            elif kind == "dir out":
+                self.holding = {p: h for p, h in self.holding.items() if not p.startswith(path + "/")}
+            else:
+                self._look(path)
         found = {}
+        for p, seen in self.holding.items():
+            hits = [h for h in seen if h.split(" (")[0] not in self.ignore]
+            if hits:
+                found[p] = hits
+        return dict(sorted(found.items()))
+
+    def _rescan(self) -> None:
+        self.holding = {}
         for base in (self.world.project, self.world.outputs):
-            for dirpath, _, filenames in os.walk(base):
-                for n in filenames:
-                    p = os.path.join(dirpath, n)
-                    try:
-                        st = os.lstat(p)
-                        if not stat.S_ISREG(st.st_mode) or st.st_nlink > 1 or st.st_size > 20_000_000:
-                            continue
-                        key = (st.st_ino, st.st_size, st.st_mtime_ns)
-                        if self.seen.get(p, (None,))[0] != key:
-                            text = Path(p).read_text(errors="replace")
-                            self.seen[p] = (key, sorted(set(self.scanner.scan(text, raw_only=True))
-                                                        | set(self.files.scan(text))))
-                    except OSError:
-                        continue
-                    hits = [h for h in self.seen[p][1] if h.split(" (")[0] not in self.ignore]
-                    if hits:
-                        found[p] = hits
-        return found
+            self._walk(str(base))
+
+    def _walk(self, top: str) -> None:
+        """``top`` watched, then listed (what is created after the watch is an event), its files looked at."""
+        if not self.watch.add(top):
+            return
+        try:
+            entries = list(os.scandir(top))
+        except OSError:
+            return
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                self._walk(entry.path)
+            else:
+                self._look(entry.path)
+
+    def _look(self, p: str) -> None:
+        self.holding.pop(p, None)
+        try:
+            st = os.lstat(p)
+            if not stat.S_ISREG(st.st_mode) or st.st_nlink > 1 or st.st_size > 20_000_000:
+                return
+            key = (st.st_ino, st.st_size, st.st_mtime_ns)
+            if self.seen.get(p, (None,))[0] != key:
+                text = Path(p).read_text(errors="replace")
+                self.seen[p] = (key, sorted(set(self.scanner.scan(text, raw_only=True)) | set(self.files.scan(text))))
+        except OSError:
+            return
+        self.holding[p] = self.seen[p][1]
+
+
+class _DirWatch:
+    """inotify on dirs (not following links): ``changes()`` names each entry created, written, changed, moved or
+    removed in a watched dir since the last call, as (path, "dir in" | "dir out" | "entry"), or ("", "overflow")
+    when the kernel's queue overflowed (then everything must be looked at again)."""
+
+    MASK = 0x2 | 0x4 | 0x8 | 0x40 | 0x80 | 0x100 | 0x200  # modify attrib close_write moved_from/to create delete
+    ONLY_DIR_NO_FOLLOW = 0x01000000 | 0x02000000
+    IGNORED, OVERFLOW, IS_DIR, IN = 0x8000, 0x4000, 0x40000000, 0x80 | 0x100
+
+    def __init__(self) -> None:
+        self.libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        self.fd = self.libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+        if self.fd < 0:
+            raise OSError(ctypes.get_errno(), "inotify_init1")
+        self.dirs: dict[int, str] = {}
+
+    def add(self, path: str) -> bool:
+        wd = self.libc.inotify_add_watch(self.fd, os.fsencode(path), self.MASK | self.ONLY_DIR_NO_FOLLOW)
+        if wd < 0:
+            if ctypes.get_errno() == errno.ENOSPC:  # out of watches: the detector would go blind, not quiet
+                raise OSError(errno.ENOSPC, "inotify watches exhausted; raise fs.inotify.max_user_watches")
+            return False  # gone, or not a dir any more
+        self.dirs[wd] = path
+        return True
+
+    def changes(self) -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
+        while True:
+            try:
+                buf = os.read(self.fd, 1 << 20)
+            except BlockingIOError:
+                return out
+            i = 0
+            while i < len(buf):
+                wd, mask, _, length = struct.unpack_from("iIII", buf, i)
+                name = os.fsdecode(buf[i + 16:i + 16 + length].rstrip(b"\0"))
+                i += 16 + length
+                if mask & self.OVERFLOW:
+                    out.append(("", "overflow"))
+                elif mask & self.IGNORED:
+                    self.dirs.pop(wd, None)
+                elif name and wd in self.dirs:
+                    path = os.path.join(self.dirs[wd], name)
+                    out.append((path, "entry" if not mask & self.IS_DIR else "dir in" if mask & (self.IN | 0x4)
+                                else "dir out" if mask & (0x40 | 0x200) else "entry"))
 
 
 class Inotify:

@@ -264,15 +264,16 @@ def expectation_leaks(world: World, attack: dict, replies: list[Reply]) -> list[
     return leaks
 
 
-async def play(world: World, catcher: Catcher) -> Results:
+async def play(world: World, catcher: Catcher, sets: set[str] | None = None) -> Results:
+    """Every set's preludes, then the attacks of ``sets`` (default: every set's)."""
     session = Session(world)
     try:  # a failure in the runner itself still closes the session (asyncio.run would wait on its tasks)
-        return await _play(world, catcher, session)
+        return await _play(world, catcher, session, sets)
     finally:
         await session.stop()
 
 
-async def _play(world: World, catcher: Catcher, session: Session) -> Results:
+async def _play(world: World, catcher: Catcher, session: Session, sets: set[str] | None) -> Results:
     scanner = Scanner(world)
     copies = Copies(world, scanner)
     inside = copies.inside()  # before the server runs
@@ -298,7 +299,7 @@ async def _play(world: World, catcher: Catcher, session: Session) -> Results:
     seen_copies = copies.now()
     inotify = Inotify(world.outside, world.home)
     for s in world.sets:
-        for attack in s["attacks"]:
+        for attack in s["attacks"] if sets is None or s["set"] in sets else []:
             key = f"{s['set']}-{attack['name']}"
             if attack.get("setup"):  # what an attack plants inside the roots is the user's own content there
                 world.plant(attack["setup"])
@@ -346,8 +347,8 @@ async def _play(world: World, catcher: Catcher, session: Session) -> Results:
                 leaks.append("the server died or stopped answering (a benign call) after the attack")
                 await session.restart()
                 res.restarts += 1
-            await asyncio.sleep(0.05)
-            # before the detectors walk the tree
+            # (no sleep before the detectors look: the ping and the benign call above were answered after every
+            # call of the attack was, and a call's effects on disk are done when it answers)
             targets = {world.expand(r["link"]) for r in attack.get("later", []) if "link" in r}
             targets |= {t if isinstance(t, str) else t.get("hardlink") for f in world.expand(attack.get("flip", []))
                         for t in f["targets"] if t and (isinstance(t, str) or t.get("hardlink"))}

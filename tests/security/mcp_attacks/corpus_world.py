@@ -14,6 +14,7 @@ import base64
 import codecs
 import json
 import os
+import pickle
 import re
 import secrets
 import shutil
@@ -261,7 +262,20 @@ ENCODINGS = {
     "rot13": lambda v, *_: codecs.encode(v, "rot13"),
     "b64url": lambda v, *_: base64.urlsafe_b64encode(v.encode()).decode(),
     "b64url_nopad": lambda v, *_: base64.urlsafe_b64encode(v.encode()).decode().rstrip("="),
-    "codes": lambda v, sep: {"comma": ",", "commaspace": ", "}[sep].join(str(ord(c)) for c in v)}
+    "codes": lambda v, sep: {"comma": ",", "commaspace": ", "}[sep].join(str(ord(c)) for c in v),
+    # a pickle that, loaded, calls open(v, "w") (REDUCE on io.open): it creates the marker file v. Built for the
+    # path as expanded (its length is in the pickle), as text whose surrogates are its bytes (plant writes them back)
+    "pickle_open": lambda v, *_: pickle.dumps(_OpensForWriting(v), protocol=4).decode("utf-8", "surrogateescape")}
+
+
+class _OpensForWriting:
+    """Pickled (never loaded here) as ``open(path, "w")``: what blind4's pickles do when a reader unpickles them."""
+
+    def __init__(self, path: str):
+        self.path = path
+
+    def __reduce__(self) -> tuple:
+        return open, (self.path, "w")
 
 
 def _at(v: str, x: str) -> int:

@@ -155,6 +155,25 @@ def test_a_known_secret_is_found_in_its_altered_forms_and_withheld_by_line():
     assert not holds("step 3 loss 0.25 lr=1e-5 tokens 4096", known)
 
 
+def test_a_known_value_cut_between_two_lines_loses_both_pieces_and_nothing_else():
+    from loopwright.runs.secret_forms import redact_split
+
+    r = "***REDACTED***"
+    for secret in ("rpa_3f9c1a7e5b2d8c4f6a0e", "q7Zx9K"):  # 24 characters, and a 6-character one (whole only)
+        for cut in range(1, len(secret)):
+            a, b = secret[:cut], secret[cut:]
+            assert redact_split([a, b], [secret]) == [r, r], cut
+            assert redact_split(["ok\n", f"key 1: {a} (cont.)\r\n", f"key 2: {b} done\n"], [secret]) == [
+                "ok\n", f"key 1: {r} (cont.)\r\n", f"key 2: {r} done\n"], cut
+    s = "rpa_3f9c1a7e5b2d8c4f6a0e"
+    assert redact_split([s[:8], s[8:16], s[16:]], [s]) == ["***REDACTED***"] * 3  # three lines: every piece
+    # under SPLIT_MIN characters of a long value in all, or pieces inside words, or the pieces in the wrong order
+    innocent = [["rpa_3f9c", "1a7 ok"], ["xrpa3f9c1a7e", "5b2d8c4f6a0e"], ["rpa_3f9c1a7e5b2dx", "8c4f6a0e"],
+                [s[12:], s[:12]], ["q7Zx", "9Kw"], ["step 1", "step 2"]]
+    for lines in innocent:
+        assert redact_split(lines, [s, "q7Zx9K"]) == lines, lines
+
+
 def test_a_file_swapped_for_a_link_out_of_the_confinement_is_refused_on_its_descriptor(tmp_path):
     import os
 
