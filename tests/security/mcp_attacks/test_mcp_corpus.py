@@ -3,8 +3,9 @@
 with ``@{...}`` placeholders, limits and expectations) and what it plants; corpus_world.py builds the one world,
 corpus_runner.py plays every attack in one server session and corpus_detect.py's detectors judge each.
 
-The world is built and every set's preludes run whatever is selected, but only the attacks of the sets that have
-a ``test_attack_fails`` item selected are played (``-k blind5`` plays blind5's 248, not all 1,500).
+The attacks are split over four modules (this one, test_mcp_corpus_blind5_6.py, _blind7.py, _blind8.py), so that
+pytest-xdist's two workers (``--dist loadfile``) share them; each module builds its own world and runs every set's
+preludes, but plays only the attacks of its own sets that are selected (``-k blind5`` plays blind5's 248).
 
 ``test_attack_fails[<set>-<name>]`` fails when that attack succeeded; the attacks that succeeded on the measured
 tree are each set's ``xfail`` (strict). The ``test_detector_*`` and ``test_control_*`` tests show that each
@@ -20,46 +21,30 @@ import sys
 
 import pytest
 from corpus_detect import Inotify, ReadTrap, Scanner, _forms, markers, tree, tree_changes
-from corpus_runner import Catcher, Session, expectation_leaks, play
-from corpus_world import World, expand_str, load_sets
+from corpus_runner import Session, expectation_leaks
+from corpus_world import World, expand_str
+from corpus_fixture import SETS, assert_attack_failed, attack_params, corpus_world_fixture
 
 pytest.importorskip("mcp")
 pytestmark = pytest.mark.timeout(3600)
-SETS = load_sets()
 
 
-@pytest.fixture(scope="module")
-def world(request, tmp_path_factory):
-    # the whole world is built and every set's preludes run, but only the attacks of the sets selected here are
-    # played (``-k blind5``: blind5's, not all eight sets' for the few that are reported)
-    selected = {item.callspec.params["key"].split("-", 1)[0] for item in request.session.items
-                if getattr(item, "originalname", "") == "test_attack_fails"}
-    catcher = Catcher()
-    w = World(tmp_path_factory.mktemp("mcp-corpus"), SETS, catcher.url)
-    w.build()
-    w.catcher = catcher
-    try:
-        w.results = asyncio.run(play(w, catcher, selected))
-    except BaseException:
-        w.close()
-        raise
-    yield w
-    w.close()
-    catcher.sock.close()
+world = corpus_world_fixture()  # this module's: the attacks of the sets in OWN, the controls and detectors
+OWN = ("blind", "blind2", "blind3", "blind4", "splits")
 
 
-def _params():
-    for s in SETS:
-        for a in s["attacks"]:
-            reason = s.get("xfail", {}).get(a["name"])
-            marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-            yield pytest.param(f"{s['set']}-{a['name']}", marks=marks, id=f"{s['set']}-{a['name']}")
-
-
-@pytest.mark.parametrize("key", list(_params()))
+@pytest.mark.parametrize("key", list(attack_params(OWN)))
 def test_attack_fails(world, key):
-    leaks = world.results.outcomes[key]
-    assert not leaks, f"{key} succeeded:\n" + "\n".join(" ".join(leak.split())[:400] for leak in leaks[:8])
+    assert_attack_failed(world, key)
+
+
+def test_every_set_is_played_by_one_module():
+    """The corpus is split over modules (pytest-xdist hands each module to one worker): every set in one of them."""
+    from test_mcp_corpus_blind5_6 import OWN as OWN_56
+    from test_mcp_corpus_blind7 import OWN as OWN_7
+    from test_mcp_corpus_blind8 import OWN as OWN_8
+    owned = [*OWN, *OWN_56, *OWN_7, *OWN_8]
+    assert sorted(owned) == sorted(s["set"] for s in SETS) and len(owned) == len(set(owned))
 
 
 def test_attack_names_are_unique():
