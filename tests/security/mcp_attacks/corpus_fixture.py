@@ -1,8 +1,8 @@
 """The corpus's module fixture and parameters, shared by the modules the attack sets are split over.
 
-Each test module that plays attacks names its sets (``OWN``), takes ``world = corpus_world_fixture()`` and
-parametrizes ``test_attack_fails`` with ``attack_params(OWN)``: its world is built and every set's preludes run,
-then only the attacks of its own selected items are played, in one server session.
+Each test module that plays attacks names its sets and takes ``world, test_attack_fails = corpus_module(OWN)``: its
+world is built and every set's preludes run, then only the attacks of its own selected items are played, in one
+server session.
 """
 
 from __future__ import annotations
@@ -52,3 +52,11 @@ def attack_params(own: tuple[str, ...]):
 def assert_attack_failed(world, key: str) -> None:
     leaks = world.results.outcomes[key]
     assert not leaks, f"{key} succeeded:\n" + "\n".join(" ".join(leak.split())[:400] for leak in leaks[:8])
+
+
+def corpus_module(own: tuple[str, ...]):
+    """A module's world fixture and its ``test_attack_fails``, one item per attack of the sets in ``own``."""
+    @pytest.mark.parametrize("key", list(attack_params(own)))
+    def test_attack_fails(world, key):
+        assert_attack_failed(world, key)
+    return corpus_world_fixture(), test_attack_fails

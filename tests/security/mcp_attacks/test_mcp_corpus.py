@@ -23,19 +23,14 @@ import pytest
 from corpus_detect import Inotify, ReadTrap, Scanner, _forms, markers, tree, tree_changes
 from corpus_runner import Session, expectation_leaks
 from corpus_world import World, expand_str
-from corpus_fixture import SETS, assert_attack_failed, attack_params, corpus_world_fixture
+from corpus_fixture import SETS, corpus_module
 
 pytest.importorskip("mcp")
 pytestmark = pytest.mark.timeout(3600)
 
 
-world = corpus_world_fixture()  # this module's: the attacks of the sets in OWN, the controls and detectors
 OWN = ("blind", "blind2", "blind3", "blind4", "splits")
-
-
-@pytest.mark.parametrize("key", list(attack_params(OWN)))
-def test_attack_fails(world, key):
-    assert_attack_failed(world, key)
+world, test_attack_fails = corpus_module(OWN)  # this module's world also serves the controls and detectors
 
 
 def test_every_set_is_played_by_one_module():

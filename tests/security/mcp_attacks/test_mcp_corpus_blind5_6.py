@@ -1,17 +1,10 @@
-"""The MCP attack corpus's sets blind5, blind6: played in a module of their own so that pytest-xdist's workers
-share the corpus (test_mcp_corpus.py says how the corpus runs)."""
-
-from __future__ import annotations
+"""The MCP attack corpus's blind5 and blind6, in a module of their own so that pytest-xdist's workers share the
+corpus (test_mcp_corpus.py says how the corpus runs)."""
 
 import pytest
-from corpus_fixture import assert_attack_failed, attack_params, corpus_world_fixture
+from corpus_fixture import corpus_module
 
 pytest.importorskip("mcp")
 pytestmark = pytest.mark.timeout(3600)
 OWN = ('blind5', 'blind6')
-world = corpus_world_fixture()
-
-
-@pytest.mark.parametrize("key", list(attack_params(OWN)))
-def test_attack_fails(world, key):
-    assert_attack_failed(world, key)
+world, test_attack_fails = corpus_module(OWN)
