@@ -156,11 +156,13 @@ def _edge(line: str, j: int) -> bool:
 
 
 def _piece_before(line: str, v: str, c: int, least: int) -> tuple[int, int] | None:
-    """The longest ``v[s:c]`` (``least`` characters or more) that stands on its own in ``line``: its span."""
+    """The longest ``v[s:c]`` (``least`` characters or more) that stands on its own in ``line``, not as part of the
+    whole value written there (that one is no piece of a cut: the scrubber redacts it whole): its span."""
     for a in range(c, max(least, 1) - 1, -1):
         piece, p = v[c - a:c], -1
         while (p := line.find(piece, p + 1)) >= 0:
-            if _edge(line, p) and _edge(line, p + a):
+            whole = line[p + a:p + a + len(v) - c] == v[c:] and line[max(0, p - (c - a)):p] == v[:c - a]
+            if _edge(line, p) and _edge(line, p + a) and not whole:
                 return p, p + a
     return None
 
@@ -175,6 +177,8 @@ def _split_spans(first: str, second: str, values: tuple[str, ...]) -> tuple[list
             continue
         for key in {second[j:j + 3], second[j:j + 2], second[j:j + 1]}:
             for v, c in rests.get(key, ()):
+                if second[max(0, j - c):j] == v[:c]:
+                    continue  # the rest of the whole value written on this line: no cut
                 b = 0
                 while c + b < len(v) and j + b < len(second) and second[j + b] == v[c + b]:
                     b += 1

@@ -18,6 +18,7 @@ import time
 
 from helpers import ROOT, run_train_without_torch
 from helpers.runs import manifest, metrics
+from loopwright.config import help_text
 
 # The planted rewards are length rewards: the pre-flight gaming audit would refuse them and the reward-hacking
 # monitor stop them (the audit's own hang bound is tested below with the audit on).
@@ -117,8 +118,10 @@ def test_help_lists_the_guards_and_imports_no_torch(tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = proc.stdout
     assert "== Guards (guards.*" in out
-    for line in ("rollout_drift_max, rollout_drift_steps", "-> exit 11 (rollout_drift)", "hang_factor, hang_floor_s",
-                 "-> exit 12 (hung)", "resume_progress", "-> exit 2 (resume_refused)", "-> exit 10 (no_signal)",
-                 "-> exit 13 (reward_hacking)"):
+    # the guard and after-training sections are the schema's own (config/help_text.py renders them)
+    assert help_text.render("guards") in out and help_text.render("eval") in out
+    for line in ("rollout_drift_max=0.1, rollout_drift_steps=3", "-> exit 11 (rollout_drift)",
+                 "hang_factor=10.0, hang_floor_s=600.0", "-> exit 12 (hung)", "resume_progress=true",
+                 "-> exit 2 (resume_refused)", "-> exit 10 (no_signal)", "-> exit 13 (reward_hacking)"):
         assert line in out, line
     assert out.rstrip().endswith("HEAVY_IMPORTS="), out[-300:]  # none of torch, transformers, trl, ...

@@ -174,6 +174,21 @@ def test_a_known_value_cut_between_two_lines_loses_both_pieces_and_nothing_else(
         assert redact_split(lines, [s, "q7Zx9K"]) == lines, lines
 
 
+def test_whole_values_on_adjacent_lines_are_no_cut_and_stay_whole_for_the_scrubber():
+    """Caught by fresh-ci on the merge (test_mcp_read_only_attacks): "connecting with github_pat-<hex>" above
+    "Authorization: Bearer api_key_2-<hex>" read as api_key_2's value cut after "api_" (the "_" of "github_pat"
+    standing alone as its first piece), so a character of github_pat's whole value was cut out and the line was
+    withheld instead of redacted. A piece of a cut is never part of the value written whole."""
+    from loopwright.mcp_tools.redaction import scrub_reply
+    from loopwright.runs.secret_forms import redact_split
+
+    values = ["github_pat-667f6bf45779d16c702e", "api_key_2-7a3a174c2213bac24663"]
+    lines = [f"connecting with {values[0]}", f"Authorization: Bearer {values[1]}"]
+    assert redact_split(lines, values) == lines
+    tail = scrub_reply({"tail": lines}, values)["tail"]
+    assert tail[0] == "connecting with ***REDACTED***" and not any(v[-12:] in str(tail) for v in values)
+
+
 def test_a_file_swapped_for_a_link_out_of_the_confinement_is_refused_on_its_descriptor(tmp_path):
     import os
 
