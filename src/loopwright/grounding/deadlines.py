@@ -41,8 +41,8 @@ def add_business_days(day: dt.date, n: int) -> dt.date:
 
 
 def calendar_units(n: int) -> tuple[int, str] | None:
-    """A period of ``n`` days that was written in years or months, as (count, "years" | "months"); None for days
-    or weeks."""
+    """A period of ``n`` days that may have been written in years or months, as (count, "years" | "months"); None
+    for any other. extract.py keeps no unit, so "30 days" and "a month" (both 30) are each counted both ways."""
     if n % YEAR_DAYS == 0:
         return n // YEAR_DAYS, "years"
     if n % MONTH_DAYS == 0:
@@ -84,9 +84,9 @@ def derivations(ev: Any) -> list[tuple[str, dt.date, int, str, dt.date]]:
     """Every evidence date counted forward by every evidence period, in calendar and in working days: once per
     evidence (a GRPO group's completions share it), each reply then keeps the ones it shows its way to."""
     if ev.derived is None:
-        ev.derived = []
+        ev.derived, counted = [], periods(ev)
         for source, day in ev.dates():
-            for psource, n in periods(ev) + ([("policy", 1)] if source == "policy" else []):
+            for psource, n in counted + ([("policy", 1)] if source == "policy" else []):
                 units = calendar_units(n)
                 on_calendar = add_calendar(day, *units) if units else None
                 if on_calendar:

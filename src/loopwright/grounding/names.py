@@ -129,10 +129,16 @@ def _relative_words(loc: Locale) -> dict[str, set[float]]:
 
 
 @functools.lru_cache(maxsize=1)
+def _locale_words() -> tuple[tuple[str, dict[str, set[float]]], ...]:
+    """Each locale's unit-pattern words and relative-time words (two tables a locale), with its language: read from
+    CLDR once for the unit, glue and case-ending tables below."""
+    return tuple((loc.language, words) for loc in _locales() for words in (_unit_words(loc), _relative_words(loc)))
+
+
+@functools.lru_cache(maxsize=1)
 def duration_glue() -> frozenset[str]:
     """The words CLDR writes between a number and units of several lengths ("de" in Romanian "{0} de zile")."""
-    return frozenset(key for loc in _locales() for words in (_unit_words(loc), _relative_words(loc))
-                     for key, values in words.items() if len(values) > 1)
+    return frozenset(key for _, words in _locale_words() for key, values in words.items() if len(values) > 1)
 
 
 @functools.lru_cache(maxsize=1)
@@ -141,11 +147,10 @@ def duration_units() -> dict[str, float]:
     with units of different lengths is the glue between number and unit, not a unit: Romanian "{0} de zile",
     "peste {0} de ore" ("72 de ore" is three days, and "de" no day; extract.py reads the unit after the glue)."""
     table: dict[str, float] = {}
-    for loc in _locales():
-        for words in (_unit_words(loc), _relative_words(loc)):
-            for key, values in words.items():
-                if len(values) == 1:
-                    table.setdefault(key, next(iter(values)))
+    for _, words in _locale_words():
+        for key, values in words.items():
+            if len(values) == 1:
+                table.setdefault(key, next(iter(values)))
     for word, days in CLDR_GAPS.items():
         table.setdefault(word, days)
     return table
@@ -184,10 +189,9 @@ STEM_LETTERS = 3  # "ay" (Turkish month) is too short to carry an ending safely
 @functools.lru_cache(maxsize=1)
 def _agglutinative_units() -> dict[str, float]:
     table: dict[str, float] = {}
-    for loc in _locales():
-        if loc.language in AGGLUTINATIVE:
-            for words in (_unit_words(loc), _relative_words(loc)):
-                table.update({k: next(iter(v)) for k, v in words.items() if len(v) == 1 and len(k) >= STEM_LETTERS})
+    for language, words in _locale_words():
+        if language in AGGLUTINATIVE:
+            table.update({k: next(iter(v)) for k, v in words.items() if len(v) == 1 and len(k) >= STEM_LETTERS})
     return table
 
 

@@ -75,17 +75,21 @@ def english(text: str) -> bool:
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
+def _mostly(text: str, script: re.Pattern) -> bool:
+    """At least 30% of the letters of ``text`` are of ``script``."""
+    letters = sum(c.isalpha() for c in text)
+    return bool(letters) and len(script.findall(text)) >= 0.3 * letters
+
+
 def _particles_bound(text: str) -> bool:
     """Mostly Korean: spaced, but its particles and endings are bound to the word before them ("주문번호를"), so few
     function words stand alone and a sentence cannot be told from keywords by counting them."""
-    letters = sum(c.isalpha() for c in text)
-    return bool(letters) and len(_HANGUL.findall(text)) >= 0.3 * letters
+    return _mostly(text, _HANGUL)
 
 
 def unspaced(text: str) -> bool:
     """Mostly written in a script without spaces between words, where words cannot be counted."""
-    letters = sum(c.isalpha() for c in text)
-    return bool(letters) and len(_UNSPACED.findall(text)) >= 0.3 * letters
+    return _mostly(text, _UNSPACED)
 
 
 def telegraphic(text: str, min_words: int = 12, max_glue: float = 0.08) -> bool:

@@ -314,14 +314,14 @@ REMEDIES = {"refund": r"\brefund", "replacement": r"\breplac", "cancel": r"\bcan
 _REMEDY_RE = [re.compile(p, re.I) for p in REMEDIES.values()]
 
 
-# Words that hold a sentence together: a reply of a dozen words or more with (almost) none of them is a list of
-# keywords, not an answer ("Exchange exchange approved. Order ... delivered exchange pickup refund replacement").
-# what strings keywords together: any symbol but letters with their combining marks ("नमस्ते" is one word), spaces,
+# What strings keywords together: any symbol but letters with their combining marks ("नमस्ते" is one word), spaces,
 # and the punctuation of sentences (the danda "।" ends a Hindi one; "。、（）「」" are Japanese and Chinese commas,
 # stops, brackets and quotes)
 _ITEM_BREAK = re.compile(rf"[^\w\s.,!?'’()€$£¥₱₹%&।。、，．？！：；（）「」『』・〜{names.combining_marks()}-]+")
 
 
+# Words that hold a sentence together: a reply of a dozen words or more with (almost) none of them is a list of
+# keywords, not an answer ("Exchange exchange approved. Order ... delivered exchange pickup refund replacement").
 def keyword_list(text: str, min_items: int = 5) -> bool:
     """True for a reply that is mostly a list of one- or two-word items strung on symbols ("Shipping ✅ Tracking ✅
     Refund ✅ ..."): keywords for a grader, not sentences for a customer."""
