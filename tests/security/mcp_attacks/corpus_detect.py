@@ -230,6 +230,26 @@ class Copies:
         self.holding[p] = self.seen[p][1]
 
 
+def _inotify() -> tuple[ctypes.CDLL, int]:
+    """libc and a new non-blocking inotify descriptor (negative when the kernel refused one)."""
+    libc = ctypes.CDLL("libc.so.6", use_errno=True)
+    return libc, libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+
+
+def _inotify_events(fd: int, size: int):
+    """Every event queued on ``fd`` now, as (watch, mask, the entry's name as bytes), read ``size`` bytes at a time."""
+    while True:
+        try:
+            buf = os.read(fd, size)
+        except BlockingIOError:
+            return
+        i = 0
+        while i < len(buf):
+            wd, mask, _, length = struct.unpack_from("iIII", buf, i)
+            yield wd, mask, buf[i + 16:i + 16 + length].rstrip(b"\0")
+            i += 16 + length
+
+
 class _DirWatch:
     """inotify on dirs (not following links): ``changes()`` names each entry created, written, changed, moved or
     removed in a watched dir since the last call, as (path, "dir in" | "dir out" | "entry"), or ("", "overflow")
@@ -240,8 +260,7 @@ class _DirWatch:
     IGNORED, OVERFLOW, IS_DIR, IN = 0x8000, 0x4000, 0x40000000, 0x80 | 0x100
 
     def __init__(self) -> None:
-        self.libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        self.fd = self.libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+        self.libc, self.fd = _inotify()
         if self.fd < 0:
             raise OSError(ctypes.get_errno(), "inotify_init1")
         self.dirs: dict[int, str] = {}
@@ -257,24 +276,17 @@ class _DirWatch:
 
     def changes(self) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
-        while True:
-            try:
-                buf = os.read(self.fd, 1 << 20)
-            except BlockingIOError:
-                return out
-            i = 0
-            while i < len(buf):
-                wd, mask, _, length = struct.unpack_from("iIII", buf, i)
-                name = os.fsdecode(buf[i + 16:i + 16 + length].rstrip(b"\0"))
-                i += 16 + length
-                if mask & self.OVERFLOW:
-                    out.append(("", "overflow"))
-                elif mask & self.IGNORED:
-                    self.dirs.pop(wd, None)
-                elif name and wd in self.dirs:
-                    path = os.path.join(self.dirs[wd], name)
-                    out.append((path, "entry" if not mask & self.IS_DIR else "dir in" if mask & (self.IN | 0x4)
-                                else "dir out" if mask & (0x40 | 0x200) else "entry"))
+        for wd, mask, raw in _inotify_events(self.fd, 1 << 20):
+            name = os.fsdecode(raw)
+            if mask & self.OVERFLOW:
+                out.append(("", "overflow"))
+            elif mask & self.IGNORED:
+                self.dirs.pop(wd, None)
+            elif name and wd in self.dirs:
+                path = os.path.join(self.dirs[wd], name)
+                out.append((path, "entry" if not mask & self.IS_DIR else "dir in" if mask & (self.IN | 0x4)
+                            else "dir out" if mask & (0x40 | 0x200) else "entry"))
+        return out
 
 
 class Inotify:
@@ -283,8 +295,7 @@ class Inotify:
     MASK = {"open": 0x20, "read": 0x1, "modify": 0x2, "create": 0x100, "delete": 0x200, "moved": 0x80}
 
     def __init__(self, *tops: Path):
-        self.libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        self.fd = self.libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+        self.libc, self.fd = _inotify()
         self.wds: dict[int, str] = {}
         for top in tops:
             for dirpath, dirnames, filenames in os.walk(top):
@@ -295,19 +306,11 @@ class Inotify:
 
     def events(self) -> list[str]:
         out = []
-        while True:
-            try:
-                buf = os.read(self.fd, 1 << 16)
-            except BlockingIOError:
-                return sorted(set(out))
-            i = 0
-            while i < len(buf):
-                wd, mask, _, length = struct.unpack_from("iIII", buf, i)
-                name = buf[i + 16:i + 16 + length].rstrip(b"\0").decode(errors="replace")
-                i += 16 + length
-                what = "+".join(k for k, bit in self.MASK.items() if mask & bit)
-                if what:
-                    out.append(f"{what} {os.path.join(self.wds.get(wd, '?'), name)}")
+        for wd, mask, raw in _inotify_events(self.fd, 1 << 16):
+            what = "+".join(k for k, bit in self.MASK.items() if mask & bit)
+            if what:
+                out.append(f"{what} {os.path.join(self.wds.get(wd, '?'), raw.decode(errors='replace'))}")
+        return sorted(set(out))
 
 
 class ReadTrap:
