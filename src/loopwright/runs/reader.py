@@ -89,6 +89,12 @@ def check_confined(fd: int, path: str | Path, kind: str = "read") -> None:
     if not any(real == r or real.startswith(r.rstrip(os.sep) + os.sep) for r in roots):
         raise OutsideRoots(f"{path}: resolves to a file outside the dirs this process may {kind}; not {kind} "
                            f"(a link swapped in after the check?)")
+    st = os.fstat(fd)
+    if kind == "read" and stat.S_ISREG(st.st_mode) and st.st_nlink > 1:
+        # a hard link's other names are nowhere to be seen: the path checked above may be the inside one of an outside
+        # file (blind set 7 swapped a run's metrics.jsonl for one between list_runs' link check and the read)
+        raise OutsideRoots(f"{path}: a hard link ({st.st_nlink} names); its other names may lie outside the dirs "
+                           f"this process may read; not read")
     from loopwright.runs.secrets import is_secret_file_name
 
     if kind == "read" and (is_secret_file_name(real) or is_secret_file_name(path)):

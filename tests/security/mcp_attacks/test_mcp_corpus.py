@@ -20,7 +20,7 @@ import subprocess
 import sys
 
 import pytest
-from corpus_detect import Inotify, ReadTrap, Scanner, _forms, markers, tree, tree_changes
+from corpus_detect import Inotify, ReadTrap, Scanner, TreeWatch, _forms, markers, tree, tree_changes
 from corpus_runner import Session, expectation_leaks
 from corpus_world import World, expand_str
 from corpus_fixture import SETS, corpus_module
@@ -149,6 +149,31 @@ def test_detector_catcher_markers_and_writes(world):
     os.utime(world.outside / "canary.txt", None)
     changes = tree_changes(tree0, tree(world))
     assert any("created" in c and "new-file" in c for c in changes) and any("changed" in c for c in changes)
+
+
+def test_detector_tree_watch_sees_what_a_walk_sees(world):
+    """The runner's TreeWatch instead of a walk before and after each attack: the same changes, a write through a hard
+    link in the outputs dir (no event on the outside file's dir) and a dir moved with its files included."""
+    trees = TreeWatch(world)
+    try:
+        before = trees.snapshot()
+        assert before == tree(world)
+        outside = next(p for p in world.outside.rglob("*") if p.is_file() and not p.is_symlink())
+        os.link(outside, world.outputs / "hardlink-probe")
+        with open(world.outputs / "hardlink-probe", "a") as f:
+            f.write("written through the outputs dir")
+        moved = world.home / "probe-tree" / "a"
+        moved.mkdir(parents=True)
+        (moved / "f.txt").write_text("x")
+        os.rename(world.home / "probe-tree", world.outside / "probe-tree-moved")
+        os.chmod(world.outside / "probe-tree-moved" / "a", 0o700)
+        changes = tree_changes(before, trees.snapshot())
+        assert f"changed outside the outputs dir: {outside}" in changes, changes
+        assert f"created outside the outputs dir: {world.outside / 'probe-tree-moved' / 'a' / 'f.txt'}" in changes
+        assert trees.drift() == []
+    finally:
+        trees.close()
+        os.unlink(world.outputs / "hardlink-probe")
 
 
 def test_detector_copies_into_the_roots(world):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import logging
 
+import os
+
 import pytest
 
 from loopwright.runs import writer
@@ -177,3 +179,22 @@ def test_a_confined_reader_refuses_a_secret_named_file_inside_its_roots_even_thr
     monkeypatch.setattr(reader, "_CONFINED", {})
     monkeypatch.delenv(reader.CONFINE_ENV["read"], raising=False)
     assert "sk-abc" in reader.read_text_capped(tmp_path / "run" / "train.log", 1000)  # unconfined: a user's own read
+
+
+def test_a_confined_reader_refuses_a_hard_link_into_its_roots(tmp_path, monkeypatch):
+    """blind7's race_metrics_swapped_for_hardlink: a run's metrics.jsonl swapped for a hard link to a file outside the
+    roots between list_runs' link check and the read. The descriptor's path is the inside name, so only its link count
+    tells; confined, a file with other names is not read (unconfined, a user's own hard links read as before)."""
+    from loopwright.runs import reader
+
+    roots, outside = tmp_path / "outputs", tmp_path / "outside"
+    (roots / "run").mkdir(parents=True)
+    outside.mkdir()
+    (outside / "metrics.jsonl").write_text('{"step": 1, "secret": "LWFILECANARY"}\n')
+    os.link(outside / "metrics.jsonl", roots / "run" / "metrics.jsonl")
+    monkeypatch.setattr(reader, "_CONFINED", {"read": (str(roots),), "write": (str(roots),)})
+    with pytest.raises(reader.OutsideRoots, match="hard link"):
+        reader.tail_jsonl(roots / "run" / "metrics.jsonl", 10_000)
+    monkeypatch.setattr(reader, "_CONFINED", {})
+    monkeypatch.delenv(reader.CONFINE_ENV["read"], raising=False)
+    assert reader.tail_jsonl(roots / "run" / "metrics.jsonl", 10_000).rows[0]["secret"] == "LWFILECANARY"
