@@ -8,6 +8,7 @@ the shop's rules: policy.py and rules.py.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -26,6 +27,7 @@ _SPECIFIC = re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b|\bwi
 STATUS_STATED = {"shipped": {"shipped", "arriving"}, "refunded": {"returned", "refunded"}, "delayed": {"delayed"}}
 
 
+@functools.lru_cache(maxsize=4096)  # asked of the earlier turns once per completion: GRPO's group shares them
 def _hands_off(text: str) -> bool:
     """The text passes the case to a person: English's forms (not negated), or a covered language's (wording.py)."""
     return any(not sp.negated(text, m.start()) for m in sp.ESCALATE.finditer(text)) or wording.hands_off(text)
