@@ -75,7 +75,7 @@ def _confinement(kind: str) -> tuple[str, ...]:
     return _CONFINED.get(kind) or tuple(d for d in os.environ.get(CONFINE_ENV[kind], "").split(os.pathsep) if d)
 
 
-def check_confined(fd: int, path: str | Path, kind: str = "read") -> None:
+def check_confined(fd: int, path: str | Path, kind: str = "read", st: os.stat_result | None = None) -> None:
     """Refuse an open descriptor whose file lies outside the confinement. Checked on the descriptor, after the
     open: a check of the path before it can be raced (blind set 5 swapped a checked train.log, metrics file,
     manifest, summary and ingest input for links out of the roots between the check and the read)."""
@@ -89,7 +89,7 @@ def check_confined(fd: int, path: str | Path, kind: str = "read") -> None:
     if not any(real == r or real.startswith(r.rstrip(os.sep) + os.sep) for r in roots):
         raise OutsideRoots(f"{path}: resolves to a file outside the dirs this process may {kind}; not {kind} "
                            f"(a link swapped in after the check?)")
-    st = os.fstat(fd)
+    st = st or os.fstat(fd)  # the caller's fstat of ``fd`` when it made one
     if kind == "read" and stat.S_ISREG(st.st_mode) and st.st_nlink > 1:
         # a hard link's other names are nowhere to be seen: the path checked above may be the inside one of an outside
         # file (blind set 7 swapped a run's metrics.jsonl for one between list_runs' link check and the read)
@@ -111,11 +111,12 @@ def open_regular(path: str | Path) -> BinaryIO:
     forever (blind set 4 stalled ``list_runs`` that way), /dev/zero never ends, and a check before the open could
     be raced. For a regular file O_NONBLOCK changes nothing."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | getattr(os, "O_NOCTTY", 0))
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
         os.close(fd)
         raise NotRegularFile(f"{path}: not a regular file (a FIFO, socket or device): not read")
     try:
-        check_confined(fd, path, "read")
+        check_confined(fd, path, "read", st)
     except OutsideRoots:
         os.close(fd)
         raise

@@ -243,13 +243,7 @@ class TreeWatch:
                 self.watch.add_file(top)
             if not stat.S_ISDIR(entry[0]):
                 return
-        if not self.watch.add(top):
-            return
-        try:
-            children = list(os.scandir(top))
-        except OSError:
-            return
-        for child in children:
+        for child in _watched_entries(self.watch, top):
             if not self._skipped(child.path):
                 self._walk(child.path)
 
@@ -309,13 +303,7 @@ class Copies:
 
     def _walk(self, top: str) -> None:
         """``top`` watched, then listed (what is created after the watch is an event), its files looked at."""
-        if not self.watch.add(top):
-            return
-        try:
-            entries = list(os.scandir(top))
-        except OSError:
-            return
-        for entry in entries:
+        for entry in _watched_entries(self.watch, top):
             if entry.is_dir(follow_symlinks=False):
                 self._walk(entry.path)
             else:
@@ -334,6 +322,17 @@ class Copies:
         except OSError:
             return
         self.holding[p] = self.seen[p][1]
+
+
+def _watched_entries(watch: _DirWatch, top: str) -> list[os.DirEntry]:
+    """The entries of the dir ``top``, listed after its watch is in place (what is created after that is an event);
+    none when it is gone or not a dir any more."""
+    if not watch.add(top):
+        return []
+    try:
+        return list(os.scandir(top))
+    except OSError:
+        return []
 
 
 def _inotify() -> tuple[ctypes.CDLL, int]:

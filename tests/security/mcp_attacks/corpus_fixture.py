@@ -34,6 +34,7 @@ def corpus_world_fixture():
             w.close()
             raise
         yield w
+        w.results.copies.watch.close()  # its inotify descriptor: the worker runs the other modules' worlds next
         w.close()
         catcher.sock.close()
     return world
