@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from loopwright.grounding import names
+from loopwright.rewards.customer_support.prefilter import Prefiltered
 
 _AUX = r"(?:has|have|had|was|were|is|are|got|'s|'ve)"
 _SHIP = r"(?:shipped|dispatched|despatched|sent\s+out|handed\s+(?:over\s+)?to|posted)"
@@ -123,10 +124,9 @@ BEING_PROCESSED = re.compile(r"\b(?:is|are|'s)\s+(?:still\s+|currently\s+)?"
                              r"\bstill\s+processing\b|\b(?:we're|we\s+are)\s+(?:still\s+)?(?:packing|picking|preparing)\b",
                              re.I)
 _STATUS_RE = {k: [re.compile(p, 0 if "[A-Z]" in p else re.I) for p in v] for k, v in STATUS_CLAIMS.items()}
-# One search per status says whether any of its patterns can match at all (most replies name one or two
-# statuses); only then is each pattern's every match read. Same claims, a tenth of the searches.
-_STATUS_ANY = {k: re.compile("|".join(v), re.I) if not any("[A-Z]" in p for p in v) else  # one flag: faster
-               re.compile("|".join(f"(?:{p})" if "[A-Z]" in p else f"(?i:{p})" for p in v))
+# One search per status, behind its words' pre-check, says whether any of its patterns can match at all (most
+# replies name one or two statuses); only then is each pattern's every match read. Same claims, fewer searches.
+_STATUS_ANY = {k: Prefiltered(re.compile("|".join(f"(?:{p})" if "[A-Z]" in p else f"(?i:{p})" for p in v)))
                for k, v in STATUS_CLAIMS.items()}
 WORD_RE = {k: re.compile(p, re.I) for k, p in STATUS_WORDS.items()}
 
@@ -188,7 +188,7 @@ def claimed_statuses(text: str) -> set[str]:
 _PERSON = (r"(?:person|people|humans?|(?:team|staff)\s+members?|staff|agents?|operators?|colleagues?|teammates?|"
            r"specialists?|experts?|supervisors?|managers?|representatives?|advis[oe]rs?|consultants?|officers?|teams?|"
            r"department|lead|member\s+of\s+(?:our|the|my)\s+team)\b")
-ESCALATE = re.compile(
+ESCALATE = Prefiltered(re.compile(
     r"\bescalat\w*|\btransferr?(?:ed|ing)?\s+(?:you|this|it|your\s+case)\b|\bhand(?:ed|ing)?\s+(?:this|it|your\s+case)\s+(?:over|off)\b|"
     r"\b(?:passed|passing|forwarded|forwarding|referred|referring|flagged|flagging|sent|routed|routing|handed)\s+"
     r"(?:\S+\s+){0,3}?(?:on\s+|along\s+|over\s+)?to\s+(?:our|a|the|my)\s+(?:[\w&-]+\s+){0,3}?"
@@ -215,7 +215,7 @@ ESCALATE = re.compile(
     r"(?:contact|call|email|phone|ring|get\s+in\s+touch|reach\s+out)\b|"
     # "I've passed this to our Equipo de Seguridad", "handing this to our Tim Konsultan": a team by its own name
     r"(?-i:\b(?:[Pp]ass(?:ed|ing)?|[Hh]and(?:ed|ing)?|[Ff]orward(?:ed|ing)?|[Rr]eferr?(?:ed|ing)?)\s+(?:this|it|your\s+\w+)"
-    r"\s+(?:on\s+|over\s+)?to\s+(?:our|the)\s+[A-Z][\w-]+)", re.I)
+    r"\s+(?:on\s+|over\s+)?to\s+(?:our|the)\s+[A-Z][\w-]+)", re.I))
 REFUND_DONE = re.compile(
     r"\b(?:issued|processed|sent|initiated|approved)\s+(?:a|your|the)\s+(?:full\s+|partial\s+)?refund\b|"
     r"\brefund\w*\s+(?:of\s+\S+\s+)?(?:has\s+been|was|is\s+being|will\s+be)\s+(?:issued|processed|sent|initiated|approved|credited)\b|"

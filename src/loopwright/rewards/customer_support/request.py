@@ -24,6 +24,7 @@ from loopwright.rewards.customer_support import facts as sf
 from loopwright.rewards.customer_support import patterns as sp
 from loopwright.rewards.customer_support import wording
 from loopwright.rewards.customer_support.patterns import negated
+from loopwright.rewards.customer_support.prefilter import Prefiltered
 
 # Each kind: stems that describe it in ordinary words. A stem matches at a word start.
 REPORT_KINDS = {
@@ -74,7 +75,7 @@ KIND_TEAMS = {"danger": r"(?:product\s+)?safety|product\s+(?:quality|recalls?)|h
                        r"trust\s*(?:and|&)\s*safety",
               "legal": r"legal|customer\s+relations|disputes?\s+team|compliance|complaints\s+team"}
 _TEAM_RE = {k: re.compile(r"\b(?:" + p + r")\b", re.I) for k, p in KIND_TEAMS.items()}
-_KIND_RE = {k: re.compile(r"(?<![\w'])(?:" + p + r")", re.I) for k, p in REPORT_KINDS.items()}
+_KIND_RE = {k: Prefiltered(re.compile(r"(?<![\w'])(?:" + p + r")", re.I)) for k, p in REPORT_KINDS.items()}
 _NEAR_NEG = re.compile(r"(?:\bno\b|\bnot\b|n't\b|\bnever\b|\bwithout\b|\bnothing\b|\bnobody\b|\bno\s+one\b)"
                        r"(?:\s+\S+){0,3}\s*$", re.I)
 
@@ -85,10 +86,11 @@ def _denied(user: str, start: int) -> bool:
     return negated(user, start) and bool(_NEAR_NEG.search(user[max(0, start - 40):start]))
 
 
-def report_kinds(user: str) -> set[str]:
+@functools.lru_cache(maxsize=1024)  # asked of a prompt's customer turns once per completion: GRPO's group shares them
+def report_kinds(user: str) -> frozenset[str]:
     """The kinds of report in a customer's message that call for a hand-off to a human."""
-    return {kind for kind, p in _KIND_RE.items()
-            if any(not _denied(user, m.start()) for m in p.finditer(user))} | wording.report_kinds(user)
+    return frozenset({kind for kind, p in _KIND_RE.items()
+            if any(not _denied(user, m.start()) for m in p.finditer(user))} | wording.report_kinds(user))
 
 
 # The customer asks where the order is (not: reports what arrived).

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from loopwright.rewards.customer_support.prefilter import Prefiltered
+
 CONTEMPT = {  # each language's phrases: the fault put on the customer, "as I already said", "not our problem", "read"
     "de": [r"(?:ihre|deine)\s+(?:eigene\s+)?schuld", r"selbst\s+schuld",
            r"h[äa]tten\s+sie\s+(?:eben\s+|halt\s+|doch\s+|besser\s+)?(?:lesen|aufpassen|pr[üu]fen)",
@@ -111,7 +113,7 @@ NO_SPACES = {"ja": [r"落ち着いてください", r"(?:ちゃんと|よく)読
                     r"何度も(?:申し上げ|言)", r"(?:書いて|記載して)ありますよね"]}
 _PHRASES = [p for table in (CONTEMPT, CONDESCENSION) for ps in table.values() for p in ps]
 # whole phrases: not inside a longer word, in any script that spaces its words
-_CONTEMPT = re.compile(r"(?<!\w)(?:" + "|".join(_PHRASES) + r")(?!\w)", re.I)
+_CONTEMPT = Prefiltered(re.compile(r"(?<!\w)(?:" + "|".join(_PHRASES) + r")(?!\w)", re.I))
 _CONTEMPT_NO_SPACES = re.compile("|".join(p for ps in NO_SPACES.values() for p in ps))
 
 

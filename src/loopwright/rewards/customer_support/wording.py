@@ -28,6 +28,8 @@ from __future__ import annotations
 import functools
 import re
 
+from loopwright.rewards.customer_support.prefilter import Prefiltered
+
 # Each language: the verbs that pass a case on, the people or teams it goes to, and what they will do.
 HANDOFF = {
     "de": (r"weitergeleitet|weitergegeben|weiterleite\w*|weitergebe\w*|leite|übergeben|übergebe|eskalier\w*",
@@ -275,7 +277,7 @@ _ORDER_NUMBER = re.compile(r"(?<![^\W\d_])(?:" + ORDER_NUMBER + r")", re.I)
 
 
 @functools.lru_cache(maxsize=1)
-def _handoff() -> tuple[re.Pattern, re.Pattern]:
+def _handoff() -> tuple[Prefiltered, Prefiltered]:
     passes = "|".join(f"(?<![^\\W\\d_])(?:{verbs})(?![^\\W\\d_])[^.!?\\n]{{0,80}}?(?:{people})"
                       for verbs, people, _ in HANDOFF.values())
     # the person first: the one who will contact the customer; and where the verb comes last (German's and Dutch's
@@ -285,12 +287,12 @@ def _handoff() -> tuple[re.Pattern, re.Pattern]:
     # équipe a transmis le colis"), no hand-off.
     later = "|".join(f"(?:{people})[^.!?\\n]{{0,60}}?(?<![^\\W\\d_])(?:{verbs + '|' if lang in VERB_LAST else ''}"
                      f"{will})(?![^\\W\\d_])" for lang, (verbs, people, will) in HANDOFF.items())
-    return re.compile(passes, re.I), re.compile(later, re.I)
+    return Prefiltered(re.compile(passes, re.I)), Prefiltered(re.compile(later, re.I))
 
 
 @functools.lru_cache(maxsize=1)
-def _reports() -> dict[str, re.Pattern]:
-    return {kind: re.compile(r"(?<![^\W\d_])(?:" + "|".join(by_language.values()) + r")", re.I)
+def _reports() -> dict[str, Prefiltered]:
+    return {kind: Prefiltered(re.compile(r"(?<![^\W\d_])(?:" + "|".join(by_language.values()) + r")", re.I))
             for kind, by_language in REPORTS.items()}
 
 
