@@ -15,6 +15,9 @@ class EnvironmentConfig:
     _target_: Optional[str] = None
     # Keyword arguments bound into its constructor (TRL constructs it with none).
     kwargs: Dict[str, Any] = field(default_factory=dict)
+    # objective=sft: each train row becomes the environment's own demonstration of it (the tool calls, their real
+    # results, the final reply; loopwright.episodes.demonstrations): the warm-up before GRPO in episodes.
+    demonstrations: bool = False
 
 
 @schema

@@ -19,6 +19,9 @@ TRL wants a class whose public methods are tools, so :func:`wrap` builds one:
 
 Everything an environment returns is bounded: an observation's text is cut to ``MAX_OBSERVATION`` characters, a
 step after ``done`` answers an error without reaching the environment, an exception is the tool's error text.
+- ``_demonstration()``: the environment's own ``demonstration()``, when it has one, for SFT transcripts
+  (``task.environment.demonstrations=true``, episodes/demonstrations.py; in-process environments only).
+
 ``MCPEnvironment`` (tools over MCP actions) is not adapted: its tools would each need their own method.
 """
 
@@ -189,6 +192,20 @@ class _Adapted:
 
     def get_reward(self) -> float:
         return finite_reward(self._reward)
+
+    @classmethod
+    def _can_demonstrate(cls) -> bool:
+        return callable(getattr(cls._cls, "demonstration", None)) and not cls._client
+
+    def _demonstration(self) -> Any:
+        """The OpenEnv environment's ``demonstration()`` (task.environment.demonstrations, episodes/demonstrations.py):
+        an Action (or a dict of its fields) is a call of ``step``; a string (the final reply) or None passes as is."""
+        shown = self._open().demonstration()
+        if hasattr(shown, "model_dump"):
+            return "step", shown.model_dump(exclude={"metadata"})
+        if isinstance(shown, dict):
+            return "step", dict(shown)
+        return shown
 
 
 def wrap(cls: type, kwargs: dict | None = None) -> type:

@@ -51,6 +51,10 @@ def _spanning_problems(cfg: Any) -> list[str]:
         problems.append(f"task.multi_turn=true needs objective.trainer=grpo (TRL 1.16's tool-calling episodes "
                         f"are GRPOTrainer-only; objective=sft trains on transcripts; objective={o.name} uses "
                         f"{o.trainer.value})")
+    if t.environment.get("demonstrations") and (o.trainer.value != "sft" or not t.multi_turn):
+        problems.append(f"task.environment.demonstrations=true writes SFT transcripts of the episodes: it needs "
+                        f"objective=sft and task.multi_turn=true (objective={o.name}, "
+                        f"task.multi_turn={t.multi_turn})")
     if cfg.eval.enabled and t.n_eval < 1 and not cfg.eval.get("prompts"):
         problems.append(f"task.n_eval={t.n_eval} must be >= 1 while eval.enabled=true (or give eval.prompts=...)")
     return problems
