@@ -89,7 +89,7 @@ class Calculator(Environment[CalcAction, CalcObservation, State]):
         self.result = show(value)
         try:
             right = self.answer is not None and abs(value - float(self.answer)) < 1e-6
-        except ValueError:
+        except (ValueError, OverflowError):  # an answer that is no number; a value past float's range
             right = False
         return CalcObservation(result=self.result, reward=float(right), done=True)
 

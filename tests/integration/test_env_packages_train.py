@@ -85,3 +85,23 @@ def test_an_openenv_environment_trains_through_environment_factory(tmp_path, mon
     results = json.loads((tmp_path / "eval_results.json").read_text())
     record = results["records"][0]  # the held-out evaluation ran in episodes, the OpenEnv environment live
     assert "base_turns" in record and "trained_environment_reward" in record
+
+
+def test_the_documented_openenv_warm_up_trains_on_the_environments_own_demonstrations(tmp_path, monkeypatch):
+    """docs/EPISODES.md's stage 1 (experiment=openenv_agent_sft) as a user runs it, on model=tiny: every train row
+    is the calculator's own call, its real result and the reply; the run trains on them and evaluates in episodes."""
+    pytest.importorskip("openenv.core", reason="openenv-core==0.3.0 is not installed")
+    from helpers import ROOT, run_train
+
+    monkeypatch.setenv("PYTHONPATH", str(ROOT / "examples" / "envs"))  # where the docs' command finds the example
+    proc = run_train(["experiment=openenv_agent_sft", "model=tiny", "profile=smoke", "save_model=false",
+                      "task.n_train=4", "eval.limit=2", f"hydra.run.dir={tmp_path}"], cwd=ROOT)  # task.path is relative
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert json.loads((tmp_path / "manifest.json").read_text())["status"] == "completed"
+    rows = [json.loads(line) for line in (tmp_path / "data" / "train.jsonl").read_text().splitlines()]
+    assert len(rows) == 4
+    for row in rows:
+        call, result, reply = row["completion"]
+        assert json.loads(call["tool_calls"][0]["function"]["arguments"]) == {"expression": row["expression"]}
+        assert result["role"] == "tool" and result["content"].split("\n")[0] in reply["content"]
+    assert "base_turns" in json.loads((tmp_path / "eval_results.json").read_text())["records"][0]

@@ -88,6 +88,15 @@ def transcript(env: Any, row: dict, label: str = "") -> tuple[list[dict], list[d
     raise ValueError(f"{label}: the demonstration made {MAX_STEPS} tool calls without a final reply")
 
 
+def build(task_cfg: Any) -> tuple[list[dict], list[dict]]:
+    """``tasks.build``'s (train rows, held-out rows), the train rows demonstrated when ``KEY`` is true: what a
+    training run trains on and what its resume fingerprint hashes (train/steps.py, train/resume.py)."""
+    from loopwright import tasks
+
+    train, held_out = tasks.build(task_cfg)
+    return (sft_rows(task_cfg, train) if enabled(task_cfg) else train), held_out
+
+
 def sft_rows(task_cfg: Any, rows: list[dict]) -> list[dict]:
     """``rows`` as SFT rows demonstrated by the task's environment (see the module docstring)."""
     from loopwright.episodes.adapter import environment_factory, target

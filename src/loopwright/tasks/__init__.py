@@ -62,14 +62,9 @@ def register(name: str, *, params: frozenset | set = frozenset(), summary: str =
 
 
 def build(cfg: Any) -> tuple[list[dict], list[dict]]:
-    """(train rows, held-out rows); with ``task.environment.demonstrations`` the train rows carry the
-    environment's demonstrated transcripts (loopwright.episodes.demonstrations)."""
-    train, held_out = REGISTRY[cfg.kind].build(cfg)
-    from loopwright.episodes import demonstrations
-
-    if demonstrations.enabled(cfg):
-        train = demonstrations.sft_rows(cfg, train)
-    return train, held_out
+    """(train rows, held-out rows) as the task writes them; a training run builds them through
+    ``loopwright.episodes.demonstrations.build``, which adds an environment's demonstrations when asked."""
+    return REGISTRY[cfg.kind].build(cfg)
 
 
 def columns_for(kind: str | None, messages: list[dict], metadata: Any = None,

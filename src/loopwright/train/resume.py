@@ -56,10 +56,10 @@ class ResumePlan:
 
 
 def train_rows_sha256(cfg: Any) -> str:
-    from loopwright import tasks
+    from loopwright.episodes import demonstrations
     from loopwright.runs import writer
 
-    return writer.jsonl_sha256(tasks.build(cfg.task)[0])
+    return writer.jsonl_sha256(demonstrations.build(cfg.task)[0])
 
 
 def fingerprint(cfg: Any, train_sha256: str) -> dict[str, Any]:

@@ -119,12 +119,13 @@ def prepare(job: Job) -> Path | None:
 
 def load_data(job: Job) -> Data:
     """Task rows (the held-out prompts file replaces the task's held-out split), graders, data/ files."""
-    from loopwright import rewards, tasks
+    from loopwright import rewards
+    from loopwright.episodes import demonstrations
     from loopwright.evaluation import prompts
     from loopwright.runs import lineage
 
     cfg = job.cfg
-    train_rows, held_out = tasks.build(cfg.task)
+    train_rows, held_out = demonstrations.build(cfg.task)
     held_out_file = prompts.load(cfg.eval.prompts, cfg.task) if cfg.eval.enabled and cfg.eval.prompts else None
     if held_out_file is not None:
         held_out = held_out_file.rows
@@ -253,8 +254,7 @@ def prepare_trainer(job: Job, model: Any, tokenizer: Any, data: Data, held_out: 
     callbacks += [preemption] if preemption is not None else []
     trainer, trainer_kwargs = objectives.build_trainer(
         cfg, model, tokenizer, graders, data.train_rows, output_dir=run_dir / checkpoints.CHECKPOINT_DIR,
-        callbacks=callbacks, peft_config=models.lora_config(cfg.model),
-    )
+        callbacks=callbacks, peft_config=models.lora_config(cfg.model))
     # Always: a preemption saves a checkpoint even when checkpoint.every is null.
     fingerprint = resume.fingerprint(cfg, job.record.data["dataset"]["train"]["sha256"])
     checkpoints.make_saves_atomic(trainer, run_dir, int(cfg.checkpoint.keep), fingerprint)

@@ -45,10 +45,21 @@ def test_each_experiment_composes_validates_and_sets_its_pair(experiment):
 
 
 TOOL_CHAIN, SUPPORT_CHAIN = ["tool_agent_sft", "tool_agent_grpo"], ["support_agent_sft", "support_agent_grpo"]
+OPENENV_CHAIN = ["openenv_agent_sft", "openenv_agent_grpo"]
 
 
 def test_the_recipes_are_the_two_chains():
-    assert set(RECIPES) == {*TOOL_CHAIN, *SUPPORT_CHAIN}
+    assert set(RECIPES) == {*TOOL_CHAIN, *SUPPORT_CHAIN, *OPENENV_CHAIN}
+
+
+@pytest.mark.parametrize("experiment", OPENENV_CHAIN)
+def test_each_openenv_recipe_composes_validates_and_runs_its_stage_in_episodes(experiment):
+    cfg = compose([f"experiment={experiment}"])
+    assert problems_in(cfg) == []
+    sft = experiment.endswith("_sft")
+    assert cfg.objective.trainer.value == ("sft" if sft else "grpo") and cfg.task.multi_turn
+    assert bool(cfg.task.environment.demonstrations) == sft  # the warm-up's transcripts; GRPO learns in episodes
+    assert cfg.task.environment._target_ == "openenv_calculator.Calculator"
 
 
 @pytest.mark.parametrize("experiment", SUPPORT_CHAIN)

@@ -37,7 +37,7 @@ def test_train_rows_are_the_environments_demonstrations_rendered_as_the_episodes
     from openenv_calculator import evaluate, show
 
     cfg = compose(["model=tiny", *SFT])
-    train, held = tasks.build(cfg.task)
+    train, held = demonstrations.build(cfg.task)
     plain, plain_held = tasks.build(compose(["model=tiny", *SFT, "task.environment.demonstrations=false"]).task)
     assert held == plain_held and all("completion" not in r for r in held)  # the held-out split is untouched
     row, source = train[0], plain[0]
@@ -65,7 +65,7 @@ def test_train_rows_are_the_environments_demonstrations_rendered_as_the_episodes
 def test_sft_rows_feed_sft_trainer_with_the_tools_rendered():
     from loopwright.objectives import sft_rows
 
-    train, _ = tasks.build(compose(["model=tiny", *SFT, "task.n_train=3"]).task)
+    train, _ = demonstrations.build(compose(["model=tiny", *SFT, "task.n_train=3"]).task)
     rows = sft_rows(train)
     assert [len(r["completion"]) for r in rows] == [3, 3, 3]
     assert json.loads(rows[0]["tools"])[0]["function"]["name"] == "step"
@@ -122,6 +122,6 @@ def test_an_environment_without_a_demonstration_and_a_trainer_other_than_sft_are
     cfg = compose(["model=tiny", *SFT, "task.environment._target_=helpers.openenv_envs.Adder"])
     with pytest.raises(ValueError, match="task.environment.demonstrations=true: the environment Adder has no "
                                          "demonstration"):
-        tasks.build(cfg.task)
+        demonstrations.build(cfg.task)
     err = config_error([*SFT, "objective=grpo"])
     assert "task.environment.demonstrations=true writes SFT transcripts" in err and "objective=grpo" in err
