@@ -58,6 +58,10 @@ class ProfileConfig:
     # Measured: docs/BENCHMARKS.md, "Where a step's time goes" (eager: the CPU backward of sdpa's flash kernel
     # was 22% of a default step).
     attn_implementation: Optional[AttnImplementation] = None
+    # A GRPO group's prompt run once, not once per completion, in the HF rollout's prefill and the log-probability
+    # passes (loopwright.rollout.prompt_sharing; one process, no gradient checkpointing). Measured:
+    # docs/BENCHMARKS.md, "One prefill per prompt". false: TRL's own path.
+    share_prompts: bool = True
 
 
 def problems(cfg: Any) -> list[str]:

@@ -53,7 +53,8 @@ def test_the_recipes_are_the_two_chains():
 
 
 @pytest.mark.parametrize("experiment", OPENENV_CHAIN)
-def test_each_openenv_recipe_composes_validates_and_runs_its_stage_in_episodes(experiment):
+def test_each_openenv_recipe_composes_validates_and_runs_its_stage_in_episodes(experiment, monkeypatch):
+    monkeypatch.syspath_prepend(str(CONF.parent / "examples" / "envs"))  # PYTHONPATH=examples/envs, as the docs say
     cfg = compose([f"experiment={experiment}"])
     assert problems_in(cfg) == []
     sft = experiment.endswith("_sft")
