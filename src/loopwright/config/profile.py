@@ -59,7 +59,7 @@ class ProfileConfig:
     # was 22% of a default step).
     attn_implementation: Optional[AttnImplementation] = None
     # A GRPO group's prompt run once, not once per completion, in the HF rollout's prefill and the log-probability
-    # passes (loopwright.rollout.prompt_sharing; one process, no gradient checkpointing). Measured:
+    # passes (loopwright.rollout.prompt_sharing; the CPU, one process, no gradient checkpointing). Measured:
     # docs/BENCHMARKS.md, "One prefill per prompt". false: TRL's own path.
     share_prompts: bool = True
 

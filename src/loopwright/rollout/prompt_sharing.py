@@ -14,9 +14,10 @@ bf16 autocast, about as much as a change of batch size moves them). The greedy r
 are token for token those of the unshared path (tests/unit/rollout/test_prompt_sharing.py), and the default job's
 learning is compared in docs/BENCHMARKS.md.
 
-Used only where it is sound and plain: one process (DDP would see two forwards before one backward), no
-gradient checkpointing (it turns the cache off), no multimodal inputs, the log-probability pass in one chunk,
-and a batch with at least one repeated prompt. Everywhere else TRL's own path runs, unchanged.
+Used only where it is sound, plain and measured: the CPU (a GPU's kernels with a repeated cache have no run behind
+them yet), one process (DDP would see two forwards before one backward), no gradient checkpointing (it turns the
+cache off), no multimodal inputs, the log-probability pass in one chunk, and a batch with at least one repeated
+prompt. Everywhere else TRL's own path runs, unchanged.
 """
 
 from __future__ import annotations
@@ -59,8 +60,10 @@ def _prompt_cache(model: Any, ids: Any, mask: Any, **position: Any) -> tuple[Any
 
 def _usable(trainer: Any) -> bool:
     args = trainer.args
-    return (trainer.accelerator.num_processes == 1 and not getattr(args, "gradient_checkpointing", False)
-            and not getattr(args, "use_vllm", False))
+    # the CPU only for now: measured and tested there; a GPU's attention kernels (flash, a static cache) with a
+    # repeated cache have no run behind them yet (no GPU was lent), so a GPU run keeps TRL's path
+    return (trainer.accelerator.device.type == "cpu" and trainer.accelerator.num_processes == 1
+            and not getattr(args, "gradient_checkpointing", False) and not getattr(args, "use_vllm", False))
 
 
 def shared_generate(model: Any) -> Any:

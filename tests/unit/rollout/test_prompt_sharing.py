@@ -122,3 +122,11 @@ def test_where_the_cache_cannot_be_shared_trls_path_stays(model, args):
     before = trainer._get_per_token_logps_and_entropies
     assert not prompt_sharing.share_prompts(trainer)
     assert trainer._get_per_token_logps_and_entropies is before
+
+
+def test_a_gpu_run_keeps_trls_path_until_it_is_measured_there(model):
+    trainer = _trainer(model)
+    trainer.accelerator = SimpleNamespace(device=torch.device("cuda", 0), num_processes=1)
+    before = trainer._get_per_token_logps_and_entropies
+    assert not prompt_sharing.share_prompts(trainer)
+    assert trainer._get_per_token_logps_and_entropies is before
