@@ -99,11 +99,15 @@ def share_prompts(trainer: Any) -> bool:
     @functools.wraps(generate_rollout)
     def rollout_sharing_prompts(*args: Any, **kwargs: Any) -> Any:
         model = trainer.model
+        before = vars(model).get("generate")  # another wrapper of this instance's generate, if any, comes back after
         model.generate = shared_generate(model)  # this rollout only: held-out evaluation generates as before
         try:
             return generate_rollout(*args, **kwargs)
         finally:
-            del model.generate
+            if before is None:
+                del model.generate
+            else:
+                model.generate = before
 
     @functools.wraps(logps)
     def logps_sharing_prompts(model: Any, input_ids: Any, attention_mask: Any, logits_to_keep: int,

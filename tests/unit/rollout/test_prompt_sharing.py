@@ -130,3 +130,17 @@ def test_a_gpu_run_keeps_trls_path_until_it_is_measured_there(model):
     before = trainer._get_per_token_logps_and_entropies
     assert not prompt_sharing.share_prompts(trainer)
     assert trainer._get_per_token_logps_and_entropies is before
+
+
+def test_the_rollout_wrapper_restores_the_models_own_generate_afterwards(model):
+    trainer = _trainer(model)
+    earlier = model.generate  # bound method of the class
+    seen = []
+    trainer._generate_single_turn = lambda: seen.append(model.generate) or "rollout"
+    assert prompt_sharing.share_prompts(trainer)
+    assert trainer._generate_single_turn() == "rollout"
+    assert seen[0].__wrapped__ == earlier and "generate" not in vars(model)  # the sharing one, during the rollout
+    assert model.generate == earlier
+    model.generate = marker = lambda *a, **k: None  # someone else's wrapper on the instance survives the rollout
+    trainer._generate_single_turn()
+    assert model.generate is marker
