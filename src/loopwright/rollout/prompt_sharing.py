@@ -39,9 +39,10 @@ def _distinct(ids: Any, mask: Any) -> tuple[Any, Any] | None:
     return None if distinct.size(0) == rows.size(0) else (distinct, inverse)
 
 
-def _prompt_cache(model: Any, ids: Any, mask: Any, **position: Any) -> tuple[Any, Any] | None:
+def _prompt_cache(model: Any, ids: Any, mask: Any, positions_from_mask: bool = False) -> Any | None:
     """The KV cache of each row's prompt but its last token, computed once per distinct prompt and repeated to the
-    rows; None when no prompt repeats (or the prompt is one token)."""
+    rows; None when no prompt repeats (or the prompt is one token). ``positions_from_mask``: position ids counted
+    over the mask, as ``generate`` counts them (TRL's log-prob pass gives none: the model counts every column)."""
     from transformers import DynamicCache
 
     found = _distinct(ids, mask) if ids.size(1) > 1 else None
@@ -51,11 +52,11 @@ def _prompt_cache(model: Any, ids: Any, mask: Any, **position: Any) -> tuple[Any
     width = ids.size(1)
     d_ids, d_mask = distinct[:, :width], distinct[:, width:].to(mask.dtype)
     cache = DynamicCache()
-    extra = {"position_ids": (d_mask.long().cumsum(-1) - 1).clamp(min=0)[:, :-1]} if position.get("from_mask") else {}
+    extra = {"position_ids": (d_mask.long().cumsum(-1) - 1).clamp(min=0)[:, :-1]} if positions_from_mask else {}
     model(input_ids=d_ids[:, :-1], attention_mask=d_mask[:, :-1], cache=cache, use_cache=True, logits_to_keep=1,
           **extra)
     cache.reorder_cache(inverse)  # index_select on every layer's keys and values: one prompt pass per distinct row
-    return cache, inverse
+    return cache
 
 
 def _usable(trainer: Any) -> bool:
@@ -77,10 +78,10 @@ def shared_generate(model: Any) -> Any:
         plain = (args or ids is None or mask is None or set(kwargs) - {"input_ids", "attention_mask",
                                                                          "generation_config"}
                  or getattr(config, "cache_implementation", None) is not None)  # a static cache: its own layout
-        found = None if plain else _prompt_cache(model, ids, mask, from_mask=True)
-        if found is None:
+        cache = None if plain else _prompt_cache(model, ids, mask, positions_from_mask=True)
+        if cache is None:
             return generate(*args, **kwargs)
-        return generate(*args, cache=found[0], **kwargs)
+        return generate(*args, cache=cache, **kwargs)
 
     return generate_sharing_prompts
 
@@ -115,19 +116,19 @@ def share_prompts(trainer: Any) -> bool:
                               compute_aux_loss: bool = False, **multimodal: Any) -> Any:
         one_chunk = batch_size is None or batch_size >= input_ids.size(0)
         start = input_ids.size(1) - logits_to_keep - 1  # the prompt's last token: where the completion's scoring starts
-        found = None
+        out = None
         if one_chunk and not compute_aux_loss and start > 0 and all(v is None for v in multimodal.values()):
             with profiling_context(trainer, LOGPS_METHOD), trainer.accelerator.autocast():  # TRL's timer, as before
-                found = _prompt_cache(model, input_ids[:, :start + 1], attention_mask[:, :start + 1])
-        if found is None:
+                cache = _prompt_cache(model, input_ids[:, :start + 1], attention_mask[:, :start + 1])
+                if cache is not None:
+                    tail = input_ids[:, start:]
+                    labels = tail.masked_fill(attention_mask[:, start:] == 0, -100)
+                    labels[:, :-logits_to_keep] = -100  # as TRL: only the completion tokens are scored
+                    out = model(input_ids=tail, attention_mask=attention_mask, cache=cache, labels=labels,
+                                fused_lm_head=True, use_cache=False)
+        if out is None:
             return logps(model, input_ids, attention_mask, logits_to_keep, batch_size=batch_size,
                          compute_entropy=compute_entropy, compute_aux_loss=compute_aux_loss, **multimodal)
-        tail = input_ids[:, start:]
-        labels = tail.masked_fill(attention_mask[:, start:] == 0, -100)
-        labels[:, :-logits_to_keep] = -100  # as TRL: only the completion tokens are scored
-        with profiling_context(trainer, LOGPS_METHOD), trainer.accelerator.autocast():
-            out = model(input_ids=tail, attention_mask=attention_mask, cache=found[0], labels=labels,
-                        fused_lm_head=True, use_cache=False)
         entropies = out.entropy[:, -logits_to_keep:] if compute_entropy else None
         return out.log_probs[:, -logits_to_keep:], entropies, None
 

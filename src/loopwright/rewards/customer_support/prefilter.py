@@ -6,7 +6,7 @@ position of every reply runs every branch. Yet any match must contain one of a f
 spells out. ``Prefiltered`` reads those words from the pattern's own parse tree (no list kept by hand), and
 searches only a text that contains one of them, compared in ``re.IGNORECASE``'s own case folding. A text without
 any of them cannot match, so ``search`` answers as the pattern does on every text; where a pattern has a branch
-that holds no literal of at least ``MIN_LITERAL`` characters, there is no pre-check and every text is searched.
+that holds no literal of at least two characters, there is no pre-check and every text is searched.
 """
 
 from __future__ import annotations
