@@ -84,12 +84,13 @@ class Calculator(Environment[CalcAction, CalcObservation, State]):
         self._state.step_count += 1
         try:
             value = evaluate(action.expression)
+            shown = show(value)  # an int past float's range cannot be shown or compared: an error, not a crash
         except (ValueError, SyntaxError, ZeroDivisionError, OverflowError) as err:
             return CalcObservation(result=f"error: {err}", reward=0.0, done=True)
-        self.result = show(value)
+        self.result = shown
         try:
             right = self.answer is not None and abs(value - float(self.answer)) < 1e-6
-        except (ValueError, OverflowError):  # an answer that is no number; a value past float's range
+        except ValueError:  # an answer that is no number
             right = False
         return CalcObservation(result=self.result, reward=float(right), done=True)
 

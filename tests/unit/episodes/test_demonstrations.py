@@ -125,3 +125,13 @@ def test_an_environment_without_a_demonstration_and_a_trainer_other_than_sft_are
         demonstrations.build(cfg.task)
     err = config_error([*SFT, "objective=grpo"])
     assert "task.environment.demonstrations=true writes SFT transcripts" in err and "objective=grpo" in err
+
+
+def test_the_example_calculator_answers_a_value_past_floats_range_as_wrong_not_with_an_exception():
+    """A policy's expression is outside input: ((10**8)**8)**8 is an int too large to compare with a float answer."""
+    from openenv_calculator import CalcAction, Calculator
+
+    env = Calculator()
+    env.reset(answer="12", expression="3 * 4")
+    observation = env.step(CalcAction(expression="((10**8)**8)**8"))
+    assert observation.reward == 0.0 and observation.done and observation.result.startswith("error:")
