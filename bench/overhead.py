@@ -2,6 +2,7 @@
 
     python bench/overhead.py                      # smollm2, 5 steps, 2 rounds (~5 min on 2 cores)
     python bench/overhead.py --model tiny --steps 10 --rounds 3
+    python bench/overhead.py --steps 6 -- profile.inverse_cdf_sampling=false   # loopwright's side without a choice
 
 1. Per-step training time: the same GRPO configuration run through `train.py` and
    through bench/plain_trl_grpo.py (which reads the config, data and weights from the
@@ -46,9 +47,9 @@ def _run(cmd: list[str], cwd: Path = ROOT) -> str:
     return proc.stdout
 
 
-def loopwright_step_time(model: str, steps: int, run_dir: Path) -> float:
+def loopwright_step_time(model: str, steps: int, run_dir: Path, overrides: list[str]) -> float:
     _run([sys.executable, "train.py", f"model={model}", f"profile.max_steps={steps}", "eval.enabled=false",
-          "save_model=false", f"hydra.run.dir={run_dir}"])
+          "save_model=false", f"hydra.run.dir={run_dir}", *overrides])
     return read_manifest(run_dir)["timings"]["train_s_per_step"]
 
 
@@ -70,14 +71,14 @@ def startup_time(cmd: list[str]) -> tuple[float, float]:
     return time.perf_counter() - start, _children_cpu_s() - cpu
 
 
-def bench_training(model: str, steps: int, rounds: int) -> dict:
+def bench_training(model: str, steps: int, rounds: int, overrides: list[str] = ()) -> dict:
     """Per round: loopwright, then plain TRL with the run's GRPOConfig kwargs, then (when the run used mixed
     precision) the same plain TRL in fp32, the baseline issue 14's speed goal is stated against."""
     lw, plain, plain_fp32 = [], [], []
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(rounds):
             run_dir = Path(tmp) / f"lw{i}"
-            lw.append(loopwright_step_time(model, steps, run_dir))
+            lw.append(loopwright_step_time(model, steps, run_dir, list(overrides)))
             plain.append(plain_step_time(run_dir, Path(tmp) / f"plain{i}"))
             kwargs = read_manifest(run_dir)["trainer"]["kwargs_from_config"]
             mixed = bool(kwargs.get("bf16") or kwargs.get("fp16"))
@@ -86,7 +87,8 @@ def bench_training(model: str, steps: int, rounds: int) -> dict:
             print(f"round {i + 1}: loopwright {lw[-1]:.3f} s/step, plain TRL {plain[-1]:.3f} s/step"
                   + (f", plain TRL fp32 {plain_fp32[-1]:.3f} s/step" if mixed else ""), flush=True)
     result = {"loopwright_s_per_step": statistics.mean(lw), "plain_s_per_step": statistics.mean(plain),
-              "ratio": statistics.mean(lw) / statistics.mean(plain), "rounds": rounds, "steps": steps, "model": model}
+              "ratio": statistics.mean(lw) / statistics.mean(plain), "rounds": rounds, "steps": steps, "model": model,
+              "overrides": list(overrides)}
     if plain_fp32:
         result.update(plain_fp32_s_per_step=statistics.mean(plain_fp32),
                       ratio_to_fp32=statistics.mean(lw) / statistics.mean(plain_fp32))
@@ -120,6 +122,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2, help="loopwright/plain alternations (default: 2)")
     parser.add_argument("--startup-repeats", type=int, default=7)
     parser.add_argument("--skip-training", action="store_true")
+    parser.add_argument("overrides", nargs="*", help="more overrides for loopwright's side (after --), e.g. "
+                        "profile.inverse_cdf_sampling=false: what one of its choices is worth, in one invocation")
     args = parser.parse_args()
 
     startup = bench_startup(args.startup_repeats)
@@ -130,7 +134,7 @@ def main() -> None:
           f"torch imported: {startup['torch_imported']}", flush=True)
     result = {"startup": startup}
     if not args.skip_training:
-        training = bench_training(args.model, args.steps, args.rounds)
+        training = bench_training(args.model, args.steps, args.rounds, args.overrides)
         print(f"training ({training['model']}, {training['steps']} steps x {training['rounds']} rounds): "
               f"loopwright {training['loopwright_s_per_step']:.3f} s/step, plain TRL "
               f"{training['plain_s_per_step']:.3f} s/step, ratio {training['ratio']:.3f} (goal <= 1.03)", flush=True)

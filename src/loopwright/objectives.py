@@ -306,11 +306,14 @@ def build_trainer(
             trainer = trainer_cls(reward_funcs=reward_functions(cfg, graders), args=config_cls(**kwargs),
                                   train_dataset=Dataset.from_list(train_rows), **common, **extras)
         from loopwright.rollout.decode_casts import cast_once_per_rollout
+        from loopwright.rollout.inverse_cdf_sampling import sample_by_inverse_cdf
         from loopwright.rollout.prompt_sharing import share_prompts
 
         cast_once_per_rollout(trainer)
         if cfg.profile.get("share_prompts", True):  # a config saved before the key existed shares them
             share_prompts(trainer)
+        if cfg.profile.get("inverse_cdf_sampling", True):  # likewise
+            sample_by_inverse_cdf(trainer)
     return trainer, kwargs
 
 

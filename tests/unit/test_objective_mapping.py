@@ -14,10 +14,11 @@ CONFIG_CLASS = {"grpo": "GRPOConfig", "rloo": "RLOOConfig", "sft": "SFTConfig"}
 # Fields of the objective/profile groups that are not TRL config fields, per trainer.
 # clip_reference_length is folded into epsilon / epsilon_high (loopwright.objectives.sequence_clip);
 # omp_wait_policy is the process environment (loopwright.train.job), not a trainer field; attn_implementation
-# is how the model is loaded (loopwright.models.load); share_prompts wraps the built trainer
-# (loopwright.rollout.prompt_sharing).
+# is how the model is loaded (loopwright.models.load); share_prompts and inverse_cdf_sampling wrap
+# the built trainer (loopwright.rollout.prompt_sharing, loopwright.rollout.inverse_cdf_sampling).
 NOT_TRAINER_FIELDS = {"name", "trainer", "device", "precision", "eval_batch_size", "overlong", "clip_reference_length",
-                      "omp_wait_policy", "attn_implementation", "share_prompts"}
+                      "omp_wait_policy", "attn_implementation", "share_prompts",
+                      "inverse_cdf_sampling"}
 TRAINER_ONLY = {
     "grpo": {"loss_type", "scale_rewards", "importance_sampling_level", "sapo_temperature_pos",
              "sapo_temperature_neg", "vespo_k_pos", "vespo_lambda_pos", "vespo_k_neg", "vespo_lambda_neg",

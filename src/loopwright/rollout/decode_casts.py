@@ -16,12 +16,11 @@ is untouched: it calls ``generate`` directly, outside this wrapper, in fp32
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
-# TRL 1.16: GRPOTrainer and RLOOTrainer both produce a rollout batch's completions here (the HF path,
-# and each turn of a multi-turn episode); pinned with trl in pyproject.toml.
-GENERATION_METHOD = "_generate_single_turn"
+from loopwright.rollout.trl_generation import GENERATION_METHOD, wrap_generation
+
+__all__ = ["GENERATION_METHOD", "cast_once_per_rollout"]
 
 
 def cast_once_per_rollout(trainer: Any) -> bool:
@@ -31,15 +30,5 @@ def cast_once_per_rollout(trainer: Any) -> bool:
     accelerator = trainer.accelerator
     if accelerator.mixed_precision not in ("bf16", "fp16") or getattr(trainer.args, "use_vllm", False):
         return False
-    generate = getattr(trainer, GENERATION_METHOD, None)
-    if generate is None:
-        raise RuntimeError(f"{type(trainer).__name__} has no {GENERATION_METHOD}: the TRL pin in pyproject.toml "
-                           f"and loopwright.rollout.decode_casts disagree")
-
-    @functools.wraps(generate)
-    def under_one_autocast(*args: Any, **kwargs: Any) -> Any:
-        with accelerator.autocast():
-            return generate(*args, **kwargs)
-
-    setattr(trainer, GENERATION_METHOD, under_one_autocast)
+    wrap_generation(trainer, accelerator.autocast, "loopwright.rollout.decode_casts")
     return True

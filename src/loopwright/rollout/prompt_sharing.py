@@ -25,8 +25,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-# TRL 1.16's GRPOTrainer methods this wraps (pinned with trl in pyproject.toml)
-GENERATION_METHOD = "_generate_single_turn"
+from loopwright.rollout.trl_generation import GENERATION_METHOD
+
+# TRL 1.16's GRPOTrainer methods this wraps besides the generation call (pinned with trl in pyproject.toml)
 LOGPS_METHOD = "_get_per_token_logps_and_entropies"
 
 
