@@ -312,7 +312,7 @@ def build_trainer(
         cast_once_per_rollout(trainer)
         if cfg.profile.get("share_prompts", True):  # a config saved before the key existed shares them
             share_prompts(trainer)
-        if cfg.profile.get("inverse_cdf_sampling", True):  # likewise
+        if cfg.profile.get("inverse_cdf_sampling", False):
             sample_by_inverse_cdf(trainer)
     return trainer, kwargs
 

@@ -11,7 +11,8 @@ row's total: 0.55 ms. Measured: docs/BENCHMARKS.md, "Sampling by inverse CDF".
 The distribution is the same: token ``j`` is drawn with probability ``p_j / sum(p)``, and a token of probability 0
 (what top-k and top-p masked) is never drawn (its cumulative sum equals its predecessor's, so no ``u`` lands on
 it). The draws are not torch's: at a given seed the completions differ from plain TRL's. ``profile.inverse_cdf_
-sampling=false`` keeps torch's own sampler (the same samples as plain TRL at the same seed).
+sampling=true`` turns it on. The default (false) keeps torch's own sampler (plain TRL's samples at the same seed):
+learning checks measured on torch's draws moved with the new ones (docs/BENCHMARKS.md, "Sampling by inverse CDF").
 
 Only the case ``generate`` uses is taken over: a 2-D CPU floating tensor, one sample per row, no ``generator`` and
 no ``out``, every entry finite and >= 0 and every row's sum > 0. Anything else goes to ``torch.multinomial`` itself,
