@@ -30,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from loopwright.runs.reader import read_manifest
@@ -71,7 +72,7 @@ def startup_time(cmd: list[str]) -> tuple[float, float]:
     return time.perf_counter() - start, _children_cpu_s() - cpu
 
 
-def bench_training(model: str, steps: int, rounds: int, overrides: list[str] = ()) -> dict:
+def bench_training(model: str, steps: int, rounds: int, overrides: Sequence[str] = ()) -> dict:
     """Per round: loopwright, then plain TRL with the run's GRPOConfig kwargs, then (when the run used mixed
     precision) the same plain TRL in fp32, the baseline issue 14's speed goal is stated against."""
     lw, plain, plain_fp32 = [], [], []

@@ -49,8 +49,8 @@ def multinomial(probs: Any, num_samples: Any = 1, replacement: bool = False, **k
     if not _takes_over(probs, num_samples, replacement, kwargs):
         return _torch_multinomial(probs, num_samples, replacement, **kwargs)
     cdf = probs.cumsum(-1, dtype=torch.float64)
-    total = cdf[:, -1:]
-    if not (torch.isfinite(cdf).all() and (probs >= 0).all() and (total > 0).all()):
+    total = cdf[:, -1:]  # with every entry >= 0 (NaN is not), an inf or NaN anywhere in a row reaches its total
+    if not ((probs >= 0).all() and torch.isfinite(total).all() and (total > 0).all()):
         return _torch_multinomial(probs, num_samples, replacement)  # torch's own error for invalid probabilities
     u = torch.rand(probs.size(0), 1, dtype=torch.float64) * total
     picked = torch.searchsorted(cdf, u, right=True).clamp_(max=probs.size(1) - 1)

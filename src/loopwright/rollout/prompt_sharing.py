@@ -22,10 +22,12 @@ prompt. Everywhere else TRL's own path runs, unchanged.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+from collections.abc import Iterator
 from typing import Any
 
-from loopwright.rollout.trl_generation import GENERATION_METHOD
+from loopwright.rollout.trl_generation import GENERATION_METHOD, wrap_generation
 
 # TRL 1.16's GRPOTrainer methods this wraps besides the generation call (pinned with trl in pyproject.toml)
 LOGPS_METHOD = "_get_per_token_logps_and_entropies"
@@ -87,6 +89,21 @@ def shared_generate(model: Any) -> Any:
     return generate_sharing_prompts
 
 
+@contextlib.contextmanager
+def _generate_sharing_prompts(model: Any) -> Iterator[None]:
+    """``model.generate`` is :func:`shared_generate` inside the block: a rollout only, held-out evaluation generates
+    as before."""
+    before = vars(model).get("generate")  # another wrapper of this instance's generate, if any, comes back after
+    model.generate = shared_generate(model)
+    try:
+        yield
+    finally:
+        if before is None:
+            del model.generate
+        else:
+            model.generate = before
+
+
 def share_prompts(trainer: Any) -> bool:
     """Wrap the trainer's HF rollout and its log-probability pass; returns whether it did."""
     if not _usable(trainer):
@@ -95,21 +112,8 @@ def share_prompts(trainer: Any) -> bool:
         if getattr(trainer, name, None) is None:
             raise RuntimeError(f"{type(trainer).__name__} has no {name}: the TRL pin in pyproject.toml and "
                                f"loopwright.rollout.prompt_sharing disagree")
-    generate_rollout, logps = getattr(trainer, GENERATION_METHOD), getattr(trainer, LOGPS_METHOD)
+    logps = getattr(trainer, LOGPS_METHOD)
     from trl.extras.profiling import profiling_context
-
-    @functools.wraps(generate_rollout)
-    def rollout_sharing_prompts(*args: Any, **kwargs: Any) -> Any:
-        model = trainer.model
-        before = vars(model).get("generate")  # another wrapper of this instance's generate, if any, comes back after
-        model.generate = shared_generate(model)  # this rollout only: held-out evaluation generates as before
-        try:
-            return generate_rollout(*args, **kwargs)
-        finally:
-            if before is None:
-                del model.generate
-            else:
-                model.generate = before
 
     @functools.wraps(logps)
     def logps_sharing_prompts(model: Any, input_ids: Any, attention_mask: Any, logits_to_keep: int,
@@ -133,6 +137,6 @@ def share_prompts(trainer: Any) -> bool:
         entropies = out.entropy[:, -logits_to_keep:] if compute_entropy else None
         return out.log_probs[:, -logits_to_keep:], entropies, None
 
-    setattr(trainer, GENERATION_METHOD, rollout_sharing_prompts)
+    wrap_generation(trainer, lambda: _generate_sharing_prompts(trainer.model), "loopwright.rollout.prompt_sharing")
     setattr(trainer, LOGPS_METHOD, logps_sharing_prompts)
     return True

@@ -1,5 +1,5 @@
 """The TRL call an HF rollout goes through, and wrapping it: shared by the rollout's wrappers (decode_casts,
-inverse_cdf_sampling)."""
+inverse_cdf_sampling, prompt_sharing)."""
 
 from __future__ import annotations
 
